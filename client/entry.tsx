@@ -1,0 +1,32 @@
+import '@vitejs/plugin-react/preamble';
+import '../shared/styles/index.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { routes } from '../shared/routes';
+import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/session';
+
+// Resolve the lazy page modules of the first page before hydrating, so the browser
+// renders exactly what the server sent (their chunks are already modulepreloaded).
+const initial = matchRoutes(routes, window.location) ?? [];
+await Promise.all(
+  initial.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const resolved = await route.lazy();
+    Object.assign(route, { ...resolved, lazy: undefined });
+  }),
+);
+
+// The server puts the hydration data in window.__staticRouterHydrationData; the router reads it.
+const router = createBrowserRouter(routes);
+const user = JSON.parse(document.getElementById(SESSION_SCRIPT_ID)?.textContent || 'null') as SessionUser | null;
+
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <SessionProvider user={user}>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  </StrictMode>,
+);

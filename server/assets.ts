@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The client files one page needs: hydration entry, page-module preloads and stylesheets. */
+export interface PageAssets {
+  entryScripts: string[];
+  preloads: string[];
+  styles: string[];
+}
+
+export interface ClientAssets {
+  /** `pageKeys` are Vite manifest keys of the matched page modules, e.g. "shared/pages/home.tsx". */
+  forPages(pageKeys: readonly string[]): PageAssets;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const CLIENT_ENTRY = 'client/entry.tsx';
+
+/** Production: read Vite's manifest once at start and walk each page's import graph. */
+export function manifestAssets(clientDir: string): ClientAssets {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}`);
+
+  const collect = (key: string, js: Set<string>, css: Set<string>, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add('/' + chunk.file);
+    for (const c of chunk.css ?? []) css.add('/' + c);
+    for (const i of chunk.imports ?? []) collect(i, js, css, seen);
+  };
+
+  const cache = new Map<string, PageAssets>();
+  return {
+    forPages(pageKeys) {
+      const cacheKey = pageKeys.join('|');
+      const hit = cache.get(cacheKey);
+      if (hit) return hit;
+      const js = new Set<string>();
+      const css = new Set<string>();
+      const seen = new Set<string>();
+      collect(CLIENT_ENTRY, js, css, seen);
+      const entryFile = '/' + entry.file;
+      for (const key of pageKeys) collect(key, js, css, seen);
+      js.delete(entryFile);
+      const assets = { entryScripts: [entryFile], preloads: [...js], styles: [...css] };
+      cache.set(cacheKey, assets);
+      return assets;
+    },
+  };
+}
+
+/** Development: Vite serves sources; page CSS arrives with its module. */
+export const devAssets: ClientAssets = {
+  forPages: () => ({
+    entryScripts: ['/@vite/client', '/' + CLIENT_ENTRY],
+    preloads: [],
+    styles: ['/shared/styles/index.css'],
+  }),
+};

@@ -1,0 +1,38 @@
+import type { RequestHandler } from 'express';
+
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+export interface Logger {
+  info(msg: string, fields?: LogFields): void;
+  error(msg: string, fields?: LogFields): void;
+}
+
+/** One JSON object per line on stdout/stderr, the form log collectors parse without configuration. */
+export function createLogger(write: (line: string, level: 'info' | 'error') => void = defaultWrite): Logger {
+  const log = (level: 'info' | 'error') => (msg: string, fields: LogFields = {}) =>
+    write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }), level);
+  return { info: log('info'), error: log('error') };
+}
+
+function defaultWrite(line: string, level: 'info' | 'error') {
+  (level === 'error' ? process.stderr : process.stdout).write(line + '\n');
+}
+
+export const silentLogger: Logger = { info() {}, error() {} };
+
+/** Logs method, path (without the query string, which may carry personal data), status and duration. */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info('request', {
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+      });
+    });
+    next();
+  };
+}

@@ -1,0 +1,147 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { pageModuleKey } from '../shared/routes';
+import { SessionProvider, type SessionUser } from '../shared/session';
+import type { ClientAssets } from './assets';
+import { Document, errorPageHtml } from './document';
+import type { Logger } from './logger';
+
+export interface RenderDeps {
+  routes: RouteObject[];
+  assets: ClientAssets;
+  renderTimeoutMs: number;
+  logger: Logger;
+  getUser: (req: ExpressRequest) => Promise<SessionUser | null>;
+}
+
+// Crawlers get the whole document at once; people get the shell as soon as it is ready.
+const BOT_UA = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|lighthouse-seo/i;
+
+/** A fetch Request for React Router, aborted when the client goes away. The origin is fixed: the Host header is not trusted. */
+function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
+  const url = new URL(req.originalUrl, 'http://localhost');
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const init: RequestInit = { method: req.method, headers, signal };
+  if (req.method === 'POST') {
+    const body = new URLSearchParams();
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(fields)) {
+      for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string') body.append(k, item);
+    }
+    init.body = body;
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    headers.delete('content-length');
+  }
+  return new Request(url, init);
+}
+
+function pageKeys(context: StaticHandlerContext): string[] {
+  const keys: string[] = [];
+  for (const m of context.matches) {
+    const page = (m.route.handle as { page?: string } | undefined)?.page;
+    if (page) keys.push(pageModuleKey(page));
+  }
+  return keys;
+}
+
+function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) {
+  const leaf = context.matches[context.matches.length - 1];
+  if (!leaf) return;
+  const headers = [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]];
+  for (const h of headers) h?.forEach((value, key) => res.setHeader(key, value));
+}
+
+export function createRenderHandler(deps: RenderDeps): RequestHandler {
+  const handler = createStaticHandler(deps.routes);
+
+  return async (req, res, next) => {
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
+      res.setHeader('Allow', 'GET, HEAD, POST');
+      res.status(405).type('text/plain').send('Method Not Allowed');
+      return;
+    }
+    if (req.method === 'POST' && !req.is('application/x-www-form-urlencoded')) {
+      res.status(415).type('text/plain').send('Unsupported Media Type');
+      return;
+    }
+
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+
+    let context: StaticHandlerContext | Response;
+    let user: SessionUser | null;
+    try {
+      user = await deps.getUser(req);
+      context = await handler.query(toFetchRequest(req, controller.signal));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      next(error);
+      return;
+    }
+    if (controller.signal.aborted) return;
+
+    if (context instanceof Response) {
+      const location = context.headers.get('Location');
+      if (context.status >= 300 && context.status < 400 && location) {
+        res.redirect(context.status, location);
+      } else {
+        res.status(context.status).end();
+      }
+      return;
+    }
+
+    const nonce = res.locals.cspNonce as string;
+    const assets = deps.assets.forPages(pageKeys(context));
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const isBot = BOT_UA.test(req.get('user-agent') ?? '');
+    let failed = false;
+
+    const { pipe, abort } = renderToPipeableStream(
+      <Document assets={assets} nonce={nonce} user={user}>
+        <SessionProvider user={user}>
+          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        </SessionProvider>
+      </Document>,
+      {
+        nonce,
+        bootstrapModules: assets.entryScripts,
+        [isBot ? 'onAllReady' : 'onShellReady']() {
+          res.status(failed ? 500 : context.statusCode);
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          // Pages carry a per-response nonce and may show who is signed in.
+          res.setHeader('Cache-Control', user ? 'private, no-store' : 'no-cache');
+          res.setHeader('Vary', 'Cookie');
+          applyRouteHeaders(res, context);
+          if (req.method === 'HEAD') {
+            res.end();
+            return;
+          }
+          pipe(res);
+        },
+        onShellError(error: unknown) {
+          deps.logger.error('render failed', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+          if (res.headersSent) return;
+          res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.'));
+        },
+        onError(error: unknown) {
+          failed = true;
+          if (!controller.signal.aborted) {
+            deps.logger.error('render error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+          }
+        },
+      },
+    );
+
+    const timer = setTimeout(() => abort(new Error(`Render timed out after ${deps.renderTimeoutMs} ms`)), deps.renderTimeoutMs);
+    timer.unref();
+    controller.signal.addEventListener('abort', () => abort(new Error('Client disconnected')));
+    res.on('finish', () => clearTimeout(timer));
+    res.on('close', () => clearTimeout(timer));
+  };
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** Extra origins a mode needs (e.g. the identity service's hosts), merged into the CSP. */
+export interface CspSources {
+  connectSrc?: readonly string[];
+  frameSrc?: readonly string[];
+  scriptSrc?: readonly string[];
+  imgSrc?: readonly string[];
+}
+
+/** Embeds load only when the visitor asks (click to play), but their frames must be allowed. */
+const EMBED_FRAMES = ['https://www.youtube-nocookie.com', 'https://w.soundcloud.com'];
+
+export function nonceMiddleware(): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(18).toString('base64');
+    next();
+  };
+}
+
+export function securityHeaders({ isProduction, extra = {} }: { isProduction: boolean; extra?: CspSources }): RequestHandler {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", nonce, ...(extra.scriptSrc ?? [])],
+        scriptSrcAttr: ["'none'"],
+        // Vite injects <style> tags in development only; production CSS is all in files.
+        styleSrc: isProduction ? ["'self'", nonce] : ["'self'", "'unsafe-inline'"],
+        // Style attributes: React style props and the carousel's per-view custom properties.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...(extra.imgSrc ?? [])],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(extra.connectSrc ?? [])],
+        frameSrc: [...EMBED_FRAMES, ...(extra.frameSrc ?? [])],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Google sign-in opens a popup that must be able to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */
+export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).type('text/plain').send('Bad Request');
+  }
+};

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { TopBar } from './top-bar';
+
+export function Layout({ children, topBarExtra }: { children: ReactNode; topBarExtra?: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar extra={topBarExtra} />
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

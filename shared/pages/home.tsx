@@ -1,0 +1,30 @@
+import { homeServices } from '../content/home';
+import { CardGrid } from '../components/sections/card-grid';
+import { HeroFinder } from '../components/sections/hero-finder';
+import { Newsletter } from '../components/sections/newsletter';
+import { TeamCarousel } from '../components/sections/team-carousel';
+import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../components/sections/testimonials';
+import { SectionHeading } from '../components/section-heading';
+
+/** Home one (spec section 2). */
+export default function HomePage() {
+  return (
+    <>
+      <HeroFinder />
+      <section className="section" aria-labelledby="home-services-heading">
+        <div className="container">
+          <SectionHeading
+            eyebrow="What we do"
+            title="Care for every stage of life"
+            id="home-services-heading"
+            intro="From a first back-pain visit to long-term wellness, we build a plan around you and explain it in plain language."
+          />
+          <CardGrid items={homeServices.map((s) => ({ ...s, linkLabel: 'Learn more' }))} columns={4} />
+        </div>
+      </section>
+      <TeamCarousel />
+      <Testimonials layout={TESTIMONIALS_LAYOUT_HOME} />
+      <Newsletter />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { data, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router';
+import { formAction } from './form-action';
+import type { PageMeta, RouteHandle } from './page-meta';
+import { Root, RootErrorBoundary } from './root';
+import { NotFound } from './components/not-found';
+
+/** What a page module under shared/pages/ exports. */
+export interface PageModule {
+  default: ComponentType;
+  loader?: LoaderFunction;
+  action?: ActionFunction;
+}
+
+// Every page module is a separate chunk; the key doubles as the Vite manifest key
+// the server uses to emit preload hints for the matched route.
+const pageModules = import.meta.glob<PageModule>('./pages/*.tsx');
+
+export function pageModuleKey(page: string): string {
+  return `shared/pages/${page}.tsx`;
+}
+
+interface PageRoute {
+  path: string;
+  /** File name under shared/pages/, without extension. */
+  page: string;
+  meta: PageMeta;
+  handle?: Omit<RouteHandle, 'meta'>;
+}
+
+function pageRoute({ path, page, meta, handle }: PageRoute): RouteObject {
+  const load = pageModules[`./pages/${page}.tsx`];
+  if (!load) throw new Error(`Route ${path}: no page module shared/pages/${page}.tsx`);
+  return {
+    id: path,
+    path,
+    handle: { ...handle, meta, page } satisfies RouteHandle & { page: string },
+    action: formAction,
+    lazy: async () => {
+      const mod = await load();
+      return { Component: mod.default, ...(mod.loader ? { loader: mod.loader } : {}), ...(mod.action ? { action: mod.action } : {}) };
+    },
+  };
+}
+
+const notFound = () => {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+};
+
+/** The site's pages. Adding a screen is one line here plus a module in shared/pages/. */
+export const pages: readonly PageRoute[] = [
+  {
+    path: '/',
+    page: 'home',
+    meta: {
+      title: 'Chiropractic & Wellness Clinic in Abuja',
+      description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
+    },
+  },
+  {
+    path: '/home',
+    page: 'home',
+    meta: {
+      title: 'Chiropractic & Wellness Clinic in Abuja',
+      description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
+    },
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: Root,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      ...pages.map(pageRoute),
+      { id: 'not-match', path: '/notMatch', loader: notFound, Component: NotFound },
+      { id: 'catch-all', path: '*', loader: notFound, Component: NotFound },
+    ],
+  },
+];

@@ -1,0 +1,21 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** What the server knows about the signed-in visitor; null when signed out. */
+export interface SessionUser {
+  uid: string;
+  displayName: string;
+  email: string | null;
+}
+
+const SessionContext = createContext<SessionUser | null>(null);
+
+export function SessionProvider({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  return <SessionContext.Provider value={user}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useContext(SessionContext);
+}
+
+/** Id of the JSON script element that carries the session user from the server render to hydration. */
+export const SESSION_SCRIPT_ID = '__session';

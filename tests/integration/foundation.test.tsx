@@ -1,0 +1,130 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { use } from 'react';
+import type { RouteObject } from 'react-router';
+import { pages, routes } from '../../shared/routes';
+import { NOT_FOUND_TEXT } from '../../shared/components/not-found';
+import { makeTestApp } from './test-app';
+
+const app = makeTestApp();
+
+describe('routes', () => {
+  it.each(pages.map((p) => [p.path, p.meta.title]))('%s answers 200 with its own title in the server HTML', async (path, title) => {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain(`<title>${title.replace(/&/g, '&amp;')}`);
+    expect(res.text).toContain('Make Appointment');
+    expect(res.text).toContain('Saturday closed');
+  });
+
+  it('home one renders hero, the four services, carousels and newsletter in the HTML', async () => {
+    const res = await request(app).get('/');
+    for (const text of ['Medical Home Care', 'Medical Eye Point', 'Medical Older Care', 'Medical Dental Care', 'Head Doctor', 'Deputy administrator', 'What our patients say', 'Subscribe']) {
+      expect(res.text).toContain(text);
+    }
+    expect(res.text).toMatch(/<select[^>]*name="location"/);
+    expect(res.text).toMatch(/<select[^>]*name="service"/);
+    expect(res.text).toContain('action="/contact"');
+  });
+
+  it.each(['/no-such-page', '/notMatch', '/deep/unknown/path'])('%s answers 404 with the 404 page', async (path) => {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Page not found');
+    expect(res.text).toContain(NOT_FOUND_TEXT.replace(/'/g, '&#x27;').replace(/!/g, '!'));
+    expect(res.text).toContain('href="/"');
+  });
+
+  it('layout has the clinic identity, the five footer services and the 2024 copyright', async () => {
+    const res = await request(app).get('/home');
+    for (const text of ['info@example.com', '+234 800 000 0001', '+234 800 000 0002', 'Abuja', 'Chiropractic Therapy', 'Vertebral Subluxation', 'Radiculopathy &amp; Paraesthesia', 'Wellness Care', 'Rehabilitation Therapy', 'Sunday to Friday', '08:00 am to 10:00 pm', '© <!-- -->2024']) {
+      expect(res.text).toContain(text);
+    }
+  });
+});
+
+describe('security', () => {
+  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+
+  it('every script carries the CSP nonce of its response, and nonces differ between responses', async () => {
+    const [a, b] = await Promise.all([request(app).get('/'), request(app).get('/')]);
+    const nonceA = nonceOf(a.headers['content-security-policy']);
+    const nonceB = nonceOf(b.headers['content-security-policy']);
+    expect(nonceA).toBeTruthy();
+    expect(nonceA).not.toBe(nonceB);
+    const scripts = [...a.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+    expect(a.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('sends helmet headers and no X-Powered-By', async () => {
+    const res = await request(app).get('/');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+  });
+
+  it('answers a malformed URL with 400 without echoing it', async () => {
+    const res = await request(app).get('/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain('%E0');
+  });
+
+  it('refuses unsupported methods and bodies', async () => {
+    expect((await request(app).delete('/')).status).toBe(405);
+    expect((await request(app).post('/').set('content-type', 'application/json').send('{}')).status).toBe(415);
+  });
+});
+
+describe('render failures', () => {
+  const Boom = () => {
+    throw new Error('secret stack detail');
+  };
+  const never = new Promise<never>(() => {});
+  const Hang = () => {
+    use(never);
+    return null;
+  };
+  const faulty: RouteObject[] = [
+    { id: 'root', path: '/', children: [{ id: 'boom', path: '/boom', Component: Boom }, { id: 'hang', path: '/hang', Component: Hang }] },
+  ];
+  const faultyApp = makeTestApp({ routes: faulty });
+
+  it('a component that throws gives a 500 page without a stack trace', async () => {
+    const res = await request(faultyApp).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.text).toContain('Something went wrong');
+    expect(res.text).not.toContain('secret stack detail');
+    expect(res.text).not.toMatch(/at \w+ \(/);
+  });
+
+  it('a render that hangs is aborted and answered', async () => {
+    const started = Date.now();
+    const res = await request(faultyApp).get('/hang');
+    expect(res.status).toBe(500);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz answers ok', async () => {
+    const res = await request(app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('a demonstration form submission without JavaScript comes back with a notice and the typed values', async () => {
+    const res = await request(app).post('/').type('form').send({ _form: 'newsletter', email: 'ada@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('nothing has been sent');
+    expect(res.text).toContain('value="ada@example.com"');
+  });
+
+  it('exports one route table used by server and client', () => {
+    expect(routes[0]?.children?.some((r) => r.path === '*')).toBe(true);
+  });
+});

@@ -1,0 +1,15 @@
+import type { Express } from 'express';
+import { createApp, type AppDeps } from '../../server/app';
+import type { ClientAssets } from '../../server/assets';
+import { loadConfig } from '../../server/config';
+import { silentLogger } from '../../server/logger';
+
+/** Assets stand-in: tests read the server HTML, they do not load the client bundle. */
+export const testAssets: ClientAssets = {
+  forPages: (keys) => ({ entryScripts: ['/assets/entry.js'], preloads: keys.map((k) => `/assets/${k}.js`), styles: ['/assets/entry.css'] }),
+};
+
+export function makeTestApp(overrides: Partial<AppDeps> = {}): Express {
+  const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: '1000' });
+  return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', ...overrides });
+}
