@@ -4,13 +4,16 @@ import react from '@vitejs/plugin-react';
 
 // One config for the client build (dist/client, with a manifest the server reads
 // for preload hints) and the SSR build (`vite build --ssr server/index.ts`).
+// BUILD_OUT lets parallel builds (e.g. several end-to-end runs) use separate folders.
+const out = process.env.BUILD_OUT ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: 'public',
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false }
+    ? { target: 'node20', outDir: `${out}/server`, emptyOutDir: true, copyPublicDir: false, sourcemap: false }
     : {
-        outDir: 'dist/client',
+        outDir: `${out}/client`,
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',

@@ -3,7 +3,9 @@
 import { createServer } from 'vite';
 
 process.env.NODE_ENV ??= 'development';
-const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+// Each dev server gets its own HMR port, so several can run side by side.
+const hmrPort = Number(process.env.PORT ?? 3000) + 20000;
+const vite = await createServer({ server: { middlewareMode: true, hmr: { port: hmrPort } }, appType: 'custom' });
 const { start } = await vite.ssrLoadModule('/server/main.ts');
 const { devAssets } = await vite.ssrLoadModule('/server/assets.ts');
 const server = await start({ assets: devAssets, devMiddleware: vite.middlewares });

@@ -54,9 +54,17 @@ function NavigationProgress() {
   return <div className={`nav-progress${busy ? ' is-active' : ''}`} role="progressbar" aria-hidden={!busy} aria-label="Loading page" />;
 }
 
+/** Marks the document once React has hydrated, for tests and for CSS that needs JavaScript. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export function Root() {
   const meta = usePageMeta();
   useScrollTopOnNavigate();
+  useHydratedMarker();
   return (
     <Layout topBarExtra={useShowsLanguages() ? <LanguageList /> : undefined}>
       {meta && <HeadMeta meta={meta} />}
@@ -68,6 +76,7 @@ export function Root() {
 
 export function RootErrorBoundary() {
   const error = useRouteError();
+  useHydratedMarker();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && !isRouteErrorResponse(error)) {
     // Logged on the server by the render's onError; never shown to the visitor.

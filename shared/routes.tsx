@@ -1,7 +1,15 @@
 import type { ComponentType } from 'react';
 import { data, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router';
 import { formAction } from './form-action';
-import type { PageMeta, RouteHandle } from './page-meta';
+import type { RouteHandle } from './page-meta';
+import { accountsRoutes } from './route-table/accounts';
+import { blogRoutes } from './route-table/blog';
+import { clinicRoutes } from './route-table/clinic';
+import { galleryRoutes } from './route-table/gallery';
+import { homeRoutes } from './route-table/home';
+import { servicesRoutes } from './route-table/services';
+import { shopRoutes } from './route-table/shop';
+import type { PageRoute } from './route-table/types';
 import { Root, RootErrorBoundary } from './root';
 import { NotFound } from './components/not-found';
 
@@ -18,14 +26,6 @@ const pageModules = import.meta.glob<PageModule>('./pages/*.tsx');
 
 export function pageModuleKey(page: string): string {
   return `shared/pages/${page}.tsx`;
-}
-
-interface PageRoute {
-  path: string;
-  /** File name under shared/pages/, without extension. */
-  page: string;
-  meta: PageMeta;
-  handle?: Omit<RouteHandle, 'meta'>;
 }
 
 function pageRoute({ path, page, meta, handle }: PageRoute): RouteObject {
@@ -47,24 +47,15 @@ const notFound = () => {
   throw data(null, { status: 404, statusText: 'Not Found' });
 };
 
-/** The site's pages. Adding a screen is one line here plus a module in shared/pages/. */
+/** The site's pages. Adding a screen is one line in shared/route-table/ plus a module in shared/pages/. */
 export const pages: readonly PageRoute[] = [
-  {
-    path: '/',
-    page: 'home',
-    meta: {
-      title: 'Chiropractic & Wellness Clinic in Abuja',
-      description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
-    },
-  },
-  {
-    path: '/home',
-    page: 'home',
-    meta: {
-      title: 'Chiropractic & Wellness Clinic in Abuja',
-      description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
-    },
-  },
+  ...homeRoutes,
+  ...clinicRoutes,
+  ...servicesRoutes,
+  ...blogRoutes,
+  ...galleryRoutes,
+  ...shopRoutes,
+  ...accountsRoutes,
 ];
 
 export const routes: RouteObject[] = [

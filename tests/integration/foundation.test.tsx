@@ -45,7 +45,7 @@ describe('routes', () => {
 });
 
 describe('security', () => {
-  const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
   it('every script carries the CSP nonce of its response, and nonces differ between responses', async () => {
     const [a, b] = await Promise.all([request(app).get('/'), request(app).get('/')]);

@@ -1,0 +1,3 @@
+import type { PageRoute } from './types';
+
+export const galleryRoutes: PageRoute[] = [];

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launch, openPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('foundation in a real browser', () => {
+  it('home hydrates without console errors and the 404 page too', async () => {
+    const t = await openPage(browser);
+    const res = await gotoHydrated(t.page, '/');
+    expect(res?.status()).toBe(200);
+    await gotoHydrated(t.page, '/no-such-page');
+    expect(await t.page.textContent('h1')).toContain('Page not found');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('an internal link navigates on the client without a full page load', async () => {
+    const t = await openPage(browser);
+    await gotoHydrated(t.page, '/');
+    await t.page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+    });
+    await t.page.click('footer a[href="/service-detail/1"], .site-header__nav a[href="/services"]');
+    await t.page.waitForURL(/\/(services|service-detail\/1)$/);
+    const marker = await t.page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+    expect(marker).toBe(42);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the drawer opens and closes at 375 px (close button, Escape, outside click)', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/');
+    const drawer = page.locator('#site-drawer');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+
+    await menu.click();
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(await page.locator('#site-drawer nav a').allTextContents()).toEqual(['Home', 'Services', 'Contact']);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+
+    await menu.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+
+    await menu.click();
+    await page.mouse.click(360, 400); // right of the 320 px panel: the backdrop
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the header turns sticky after scrolling 81 px, not at 80 px', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/');
+    const header = page.locator('header.site-header');
+    await page.evaluate(() => window.scrollTo(0, 80));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute('data-sticky')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 81));
+    await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
