@@ -1,7 +1,5 @@
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import type { Swiper as SwiperInstance, SwiperOptions } from 'swiper/types';
-import { A11y, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import type { SwiperOptions } from 'swiper/types';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import 'swiper/css/effect-fade';
@@ -56,6 +54,12 @@ export interface CarouselProps<T> {
   pagination?: boolean;
 }
 
+/**
+ * A Swiper carousel whose slides are plain server-rendered HTML laid out by CSS at the
+ * spec's per-view counts. Swiper itself (code and behaviour) is loaded when the carousel
+ * comes near the viewport, then takes over the same DOM: no layout shift, and nothing
+ * for carousels the visitor never scrolls to.
+ */
 export function Carousel<T>({
   items,
   renderItem,
@@ -68,46 +72,91 @@ export function Carousel<T>({
   className,
   pagination = true,
 }: CarouselProps<T>) {
+  const rootRef = useRef<HTMLElement>(null);
+  const swiperElRef = useRef<HTMLDivElement>(null);
   const prevRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const paginationRef = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-
-  const breakpoints: SwiperOptions['breakpoints'] = {};
-  for (const bp of KNOWN_BREAKPOINTS) {
-    const v = layout.from?.[bp];
-    if (v !== undefined) breakpoints[bp] = { slidesPerView: v };
-  }
   const fade = effect === 'fade';
+  const layoutKey = JSON.stringify(layout);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    const el = swiperElRef.current;
+    if (!root || !el) return;
+    let cancelled = false;
+    let swiper: { destroy: (deleteInstance?: boolean, cleanStyles?: boolean) => void } | undefined;
+
+    const start = async () => {
+      const { createSwiper } = await import('./carousel-swiper');
+      if (cancelled) return;
+      const current: CarouselLayout = JSON.parse(layoutKey);
+      const breakpoints: SwiperOptions['breakpoints'] = {};
+      for (const bp of KNOWN_BREAKPOINTS) {
+        const v = current.from?.[bp];
+        if (v !== undefined) breakpoints[bp] = { slidesPerView: v };
+      }
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      swiper = createSwiper(el, {
+        slidesPerView: fade ? 1 : current.base,
+        breakpoints: fade ? undefined : breakpoints,
+        spaceBetween: fade ? 0 : gap,
+        speed: reduced ? 0 : CAROUSEL_SPEED_MS,
+        autoplay: false,
+        loop,
+        effect,
+        ...(fade ? { fadeEffect: { crossFade: true } } : {}),
+        keyboard: { enabled: true, onlyInViewport: true },
+        a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', containerMessage: label },
+        navigation: { prevEl: prevRef.current, nextEl: nextRef.current },
+        pagination: pagination && paginationRef.current ? { el: paginationRef.current, clickable: true } : false,
+        on: { init: () => setReady(true) },
+      });
+    };
+
+    if (typeof IntersectionObserver === 'undefined') {
+      void start();
+    } else {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer.disconnect();
+          void start();
+        },
+        { rootMargin: '300px 0px' },
+      );
+      observer.observe(root);
+      return () => {
+        cancelled = true;
+        observer.disconnect();
+        swiper?.destroy(true, true);
+      };
+    }
+    return () => {
+      cancelled = true;
+      swiper?.destroy(true, true);
+    };
+  }, [layoutKey, fade, gap, loop, effect, pagination, label, items.length]);
 
   return (
-    <section className={`carousel${fade ? ' carousel--fade' : ''}${ready ? ' is-ready' : ''} ${className ?? ''}`} aria-roledescription="carousel" aria-label={label} style={layoutVars(fade ? { base: 1 } : layout, gap)}>
-      <Swiper
-        modules={[A11y, Keyboard, Navigation, Pagination, ...(fade ? [EffectFade] : [])]}
-        slidesPerView={fade ? 1 : layout.base}
-        breakpoints={fade ? undefined : breakpoints}
-        spaceBetween={fade ? 0 : gap}
-        speed={CAROUSEL_SPEED_MS}
-        autoplay={false}
-        loop={loop}
-        effect={effect}
-        {...(fade ? { fadeEffect: { crossFade: true } } : {})}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide' }}
-        pagination={pagination ? { clickable: true } : false}
-        onBeforeInit={(swiper: SwiperInstance) => {
-          const nav = swiper.params.navigation;
-          if (nav && typeof nav === 'object') {
-            nav.prevEl = prevRef.current;
-            nav.nextEl = nextRef.current;
-          }
-        }}
-        navigation={{ enabled: true }}
-        onInit={() => setReady(true)}
-      >
-        {items.map((item, i) => (
-          <SwiperSlide key={getKey(item, i)}>{renderItem(item, i)}</SwiperSlide>
-        ))}
-      </Swiper>
+    <section
+      ref={rootRef}
+      className={`carousel${fade ? ' carousel--fade' : ''}${ready ? ' is-ready' : ''}${className ? ` ${className}` : ''}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={layoutVars(fade ? { base: 1 } : layout, gap)}
+    >
+      <div ref={swiperElRef} className="swiper">
+        <div className="swiper-wrapper">
+          {items.map((item, i) => (
+            <div className="swiper-slide" key={getKey(item, i)}>
+              {renderItem(item, i)}
+            </div>
+          ))}
+        </div>
+        {pagination && <div ref={paginationRef} className="swiper-pagination" />}
+      </div>
       <div className="carousel__controls">
         <button ref={prevRef} type="button" className="carousel__btn carousel__prev" aria-label="Previous slide">
           <Icon name="chevronLeft" size={20} />
