@@ -1,13 +1,14 @@
 import type { Option } from '../components/demo-form';
 import { services } from './services';
 import { site } from './site';
+import { heroImages, serviceImages } from './images';
 import type { Img } from './types';
 
 export const homeHero = {
   eyebrow: 'Chiropractic & wellness care in Abuja',
   title: 'Move freely again, with care that listens first',
   text: 'Gentle chiropractic, rehabilitation and wellness care for back and neck pain, posture problems and recovery after injury, in the heart of Wuse II.',
-  img: { src: '/images/hero/clinic-care.svg', width: 720, height: 560, alt: 'A chiropractor gently adjusting a seated patient’s upper back' } satisfies Img,
+  img: heroImages.clinicCare,
 };
 
 /** Hero selects (spec: location and service). Planned cities are shown but marked as not yet open. */
@@ -25,14 +26,12 @@ export interface HomeService {
   to: string;
 }
 
-const img = (slug: string, alt: string): Img => ({ src: `/images/services/${slug}.svg`, width: 480, height: 360, alt });
-
 /** The four services on home one (spec section 2). */
 export const homeServices: readonly HomeService[] = [
-  { title: 'Medical Home Care', text: 'Visits at home for patients who cannot travel easily, with the same careful assessment as in the clinic.', img: img('home-care', 'A clinician visiting a patient at home'), to: '/service-detail/4' },
-  { title: 'Medical Eye Point', text: 'Screening for eye strain and posture habits that cause headaches and neck tension at screens.', img: img('eye-point', 'An eye chart beside a desk with a computer screen'), to: '/service-detail/1' },
-  { title: 'Medical Older Care', text: 'Gentle mobility and balance care that helps older adults stay independent and confident on their feet.', img: img('older-care', 'An older adult walking with support from a clinician'), to: '/service-detail/5' },
-  { title: 'Medical Dental Care', text: 'Care for jaw tension and clenching that often travels into the neck, shoulders and head.', img: img('dental-care', 'Illustration of a jaw and neck with relaxed muscles'), to: '/service-detail/2' },
+  { title: 'Medical Home Care', text: 'Visits at home for patients who cannot travel easily, with the same careful assessment as in the clinic.', img: serviceImages.homeCare, to: '/service-detail/4' },
+  { title: 'Medical Eye Point', text: 'Screening for eye strain and posture habits that cause headaches and neck tension at screens.', img: serviceImages.eyePoint, to: '/service-detail/1' },
+  { title: 'Medical Older Care', text: 'Gentle mobility and balance care that helps older adults stay independent and confident on their feet.', img: serviceImages.olderCare, to: '/service-detail/5' },
+  { title: 'Medical Dental Care', text: 'Care for jaw tension and clenching that often travels into the neck, shoulders and head.', img: serviceImages.dentalCare, to: '/service-detail/2' },
 ];
 
 export const newsletter = {
