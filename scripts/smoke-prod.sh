@@ -22,7 +22,7 @@ port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.lo
 log="$stage/server.log"
 # Production needs real identity settings; these placeholders are never contacted
 # because the smoke test sends no session cookie.
-(cd "$stage" && env -i PATH="$PATH" HOME="$stage" NODE_ENV=production PORT="$port" \
+(cd "$stage" && exec env -i PATH="$PATH" HOME="$stage" NODE_ENV=production PORT="$port" \
   FIREBASE_PROJECT_ID=smoke-test-project \
   FIREBASE_API_KEY=smoke-test-key \
   FIREBASE_AUTH_DOMAIN=smoke-test-project.firebaseapp.com \

@@ -1,0 +1,88 @@
+// Measures what a first visit downloads: for each path, the JavaScript (entry +
+// modulepreloads) and CSS the server's HTML asks for, raw and gzipped, from the
+// production build. With --lighthouse it also runs Lighthouse 13 (mobile) on each path.
+//   npm run build && npm run measure -- / /login --lighthouse
+import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = process.argv.slice(2);
+const lighthouse = args.includes('--lighthouse');
+const paths = args.filter((a) => a.startsWith('/'));
+if (paths.length === 0) paths.push('/');
+const out = process.env.BUILD_OUT ?? 'dist';
+
+const port = await new Promise((resolve) => {
+  const s = createServer();
+  s.listen(0, () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    LOG_REQUESTS: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'measure-project',
+    FIREBASE_API_KEY: process.env.FIREBASE_API_KEY ?? 'measure-key',
+    FIREBASE_AUTH_DOMAIN: process.env.FIREBASE_AUTH_DOMAIN ?? 'measure-project.firebaseapp.com',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+const rows = [];
+try {
+  for (const p of paths) {
+    const html = await (await fetch(base + p)).text();
+    const js = new Set([...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
+    const css = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]));
+    const size = (files) => {
+      let raw = 0;
+      let gz = 0;
+      for (const f of files) {
+        const buf = readFileSync(path.join(out, 'client', f));
+        raw += buf.length;
+        gz += gzipSync(buf).length;
+      }
+      return { raw, gz };
+    };
+    const j = size(js);
+    const c = size(css);
+    const htmlGz = gzipSync(Buffer.from(html)).length;
+    rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz) });
+  }
+  console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
+  console.table(rows);
+
+  if (lighthouse) {
+    const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+    for (const p of paths) {
+      const report = execFileSync(
+        'npx',
+        ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+        { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      const lhr = JSON.parse(report.toString());
+      const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      console.log(`Lighthouse mobile ${p}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`);
+      const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
+      if (failing.length) console.log(`  audits not passing: ${failing.join(', ')}`);
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+}
