@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'public/**'] },
+  { ignores: ['dist/**', '.build/**', 'node_modules/**', 'coverage/**', 'public/**', 'screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +19,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { ...globals.node } },
+    // Scripts run in Node; code passed to page.evaluate() runs in the browser.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

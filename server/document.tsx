@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import { DEFAULT_META, documentTitle, ERROR_META, NOT_FOUND_META, resolvePageMeta, type PageMeta } from '../shared/page-meta';
 import { SESSION_SCRIPT_ID, type SessionUser } from '../shared/session';
 import type { PageAssets } from './assets';
 
@@ -7,35 +8,44 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-interface DocumentProps {
-  assets: PageAssets;
-  nonce: string;
-  user: SessionUser | null;
-  children: ReactNode;
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** The HTML around the app. Only the contents of #root are hydrated; <title> and description are hoisted here by React. */
-export function Document({ assets, nonce, user, children }: DocumentProps) {
+/** The page's title and description, from the router's answer (404 and errors included). */
+export function metaFor(context: StaticHandlerContext): PageMeta {
+  if (context.errors) {
+    const error = Object.values(context.errors)[0];
+    return isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_META : ERROR_META;
+  }
+  return context.matches.length ? resolvePageMeta(context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] }))) : DEFAULT_META;
+}
+
+/**
+ * Everything before the app's HTML. The head is written by the server, not rendered
+ * by React, so the hydrated root (#root) is the same React tree on both sides and
+ * useId values match; the client keeps title and description current afterwards.
+ */
+export function documentStart({ assets, meta }: { assets: PageAssets; meta: PageMeta }): string {
+  const links = [
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+  ].join('');
   return (
-    <html lang="en-NG">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0e5a63" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-      </head>
-      <body>
-        <div id="root">{children}</div>
-        <script type="application/json" id={SESSION_SCRIPT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonForScript(user) }} />
-      </body>
-    </html>
+    '<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(documentTitle(meta))}</title>` +
+    `<meta name="description" content="${escapeHtml(meta.description)}">` +
+    '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    links +
+    '</head><body><div id="root">'
   );
+}
+
+/** Everything after the app's HTML: the signed-in user for hydration (see shared/session.tsx). */
+export function documentEnd({ nonce, user }: { nonce: string; user: SessionUser | null }): string {
+  return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}" nonce="${escapeHtml(nonce)}">${jsonForScript(user)}</script></body></html>`;
 }
 
 /** Static page for a failed render: no scripts, no details of the error. */

@@ -1,10 +1,11 @@
+import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { pageModuleKey } from '../shared/routes';
 import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
-import { Document, errorPageHtml } from './document';
+import { documentEnd, documentStart, errorPageHtml, metaFor } from './document';
 import type { Logger } from './logger';
 
 export interface RenderDeps {
@@ -56,6 +57,25 @@ function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) 
   for (const h of headers) h?.forEach((value, key) => res.setHeader(key, value));
 }
 
+/**
+ * Where React writes the app's HTML: straight into the response, with the document's
+ * tail on end. `flush` lets React push each chunk through compression at once.
+ */
+function appSink(res: ExpressResponse, tail: string): Writable {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (res.write(chunk)) callback();
+      else res.once('drain', () => callback());
+    },
+    final(callback) {
+      res.end(tail);
+      callback();
+    },
+  });
+  Object.assign(sink, { flush: () => (res as ExpressResponse & { flush?: () => void }).flush?.() });
+  return sink;
+}
+
 export function createRenderHandler(deps: RenderDeps): RequestHandler {
   const handler = createStaticHandler(deps.routes);
 
@@ -102,11 +122,9 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     let failed = false;
 
     const { pipe, abort } = renderToPipeableStream(
-      <Document assets={assets} nonce={nonce} user={user}>
-        <SessionProvider user={user}>
-          <StaticRouterProvider router={router} context={context} nonce={nonce} />
-        </SessionProvider>
-      </Document>,
+      <SessionProvider user={user}>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
+      </SessionProvider>,
       {
         nonce,
         bootstrapModules: assets.entryScripts,
@@ -121,7 +139,8 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             res.end();
             return;
           }
-          pipe(res);
+          res.write(documentStart({ assets, meta: metaFor(context) }));
+          pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
           deps.logger.error('render failed', { path: req.path, error: error instanceof Error ? error.message : String(error) });

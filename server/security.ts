@@ -35,7 +35,8 @@ export function securityHeaders({ isProduction, extra = {} }: { isProduction: bo
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...(extra.imgSrc ?? [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(extra.connectSrc ?? [])],
+        // Development: Vite's HMR websocket listens on its own port.
+        connectSrc: ["'self'", ...(isProduction ? [] : ['ws://localhost:*', 'ws://127.0.0.1:*']), ...(extra.connectSrc ?? [])],
         frameSrc: [...EMBED_FRAMES, ...(extra.frameSrc ?? [])],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -2,34 +2,24 @@ import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
 import { Layout } from './components/layout/layout';
 import { LanguageList } from './components/layout/language-list';
-import { isPageMeta, type PageMeta, type RouteHandle } from './page-meta';
-import { site } from './content/site';
+import { documentTitle, ERROR_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from './page-meta';
 import { NotFound } from './components/not-found';
 
-function documentTitle(meta: PageMeta): string {
-  return `${meta.title} | ${site.name}`;
+/**
+ * The server writes <title> and the description into the document head; after
+ * client-side navigations this keeps them in step with the current page.
+ */
+function useDocumentMeta(meta: PageMeta) {
+  useEffect(() => {
+    const title = documentTitle(meta);
+    if (document.title !== title) document.title = title;
+    const description = document.head.querySelector('meta[name="description"]');
+    if (description && description.getAttribute('content') !== meta.description) description.setAttribute('content', meta.description);
+  }, [meta]);
 }
 
-/** Title and description of the deepest match that has them: a loader's `meta` wins over the route table's. */
-function usePageMeta(): PageMeta | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const m = matches[i];
-    const fromData = (m?.loaderData as { meta?: unknown } | undefined)?.meta;
-    if (isPageMeta(fromData)) return fromData;
-    const fromHandle = (m?.handle as RouteHandle | undefined)?.meta;
-    if (fromHandle) return fromHandle;
-  }
-  return undefined;
-}
-
-function HeadMeta({ meta }: { meta: PageMeta }) {
-  return (
-    <>
-      <title>{documentTitle(meta)}</title>
-      <meta name="description" content={meta.description} />
-    </>
-  );
+function usePageMeta(): PageMeta {
+  return resolvePageMeta(useMatches().map((m) => ({ handle: m.handle, data: m.loaderData })));
 }
 
 function useShowsLanguages(): boolean {
@@ -62,12 +52,11 @@ function useHydratedMarker() {
 }
 
 export function Root() {
-  const meta = usePageMeta();
+  useDocumentMeta(usePageMeta());
   useScrollTopOnNavigate();
   useHydratedMarker();
   return (
     <Layout topBarExtra={useShowsLanguages() ? <LanguageList /> : undefined}>
-      {meta && <HeadMeta meta={meta} />}
       <NavigationProgress />
       <Outlet />
     </Layout>
@@ -78,19 +67,13 @@ export function RootErrorBoundary() {
   const error = useRouteError();
   useHydratedMarker();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useDocumentMeta(notFound ? NOT_FOUND_META : ERROR_META);
   if (!notFound && !isRouteErrorResponse(error)) {
     // Logged on the server by the render's onError; never shown to the visitor.
     console.error(error);
   }
   return (
     <Layout>
-      <HeadMeta
-        meta={
-          notFound
-            ? { title: 'Page not found', description: 'The page you are looking for does not exist.' }
-            : { title: 'Something went wrong', description: 'An unexpected error occurred.' }
-        }
-      />
       {notFound ? (
         <NotFound />
       ) : (

