@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Icon } from '../icons';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Page links 01, 02, 03 with previous and next arrows (inactive at the ends); the current page is marked. */
+export function PagingStrip({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+  if (pageCount < 2) return null;
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  return (
+    <nav className="paging" aria-label="Blog pages">
+      <ul>
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} className="paging__link paging__arrow" rel="prev">
+              <Icon name="arrowLeft" size={18} />
+              <span className="visually-hidden">Previous page</span>
+            </Link>
+          ) : (
+            <span className="paging__link paging__arrow is-disabled" aria-disabled="true">
+              <Icon name="arrowLeft" size={18} />
+              <span className="visually-hidden">Previous page</span>
+            </span>
+          )}
+        </li>
+        {pages.map((p) => (
+          <li key={p}>
+            <Link to={hrefFor(p)} className={`paging__link${p === page ? ' is-current' : ''}`} aria-current={p === page ? 'page' : undefined}>
+              <span className="visually-hidden">Page </span>
+              {two(p)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {page < pageCount ? (
+            <Link to={hrefFor(page + 1)} className="paging__link paging__arrow" rel="next">
+              <Icon name="arrowRight" size={18} />
+              <span className="visually-hidden">Next page</span>
+            </Link>
+          ) : (
+            <span className="paging__link paging__arrow is-disabled" aria-disabled="true">
+              <Icon name="arrowRight" size={18} />
+              <span className="visually-hidden">Next page</span>
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

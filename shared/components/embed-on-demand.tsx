@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Img } from '../content/types';
+import { Icon } from './icons';
+import './embed-on-demand.css';
+
+interface EmbedOnDemandProps {
+  /** The player URL (https://www.youtube-nocookie.com/embed/… or https://w.soundcloud.com/player/?url=…). */
+  src: string;
+  /** Accessible title of the player iframe, and of the button that loads it. */
+  title: string;
+  kind: 'video' | 'audio';
+  /** Who serves the player, said next to the button so the visitor knows what loads. */
+  provider: string;
+  /** Cover image shown before the player loads (video). */
+  cover?: Img;
+  /** Extra line under the audio button, e.g. the duration. */
+  detail?: string;
+  /** Visible text beside the audio button (defaults to the title). */
+  heading?: string;
+  className?: string;
+}
+
+/**
+ * A click-to-load player: nothing is requested from the third-party host until the
+ * visitor presses the button; then the iframe is created (with a title) and focused.
+ */
+export function EmbedOnDemand({ src, title, kind, provider, cover, detail, heading, className }: EmbedOnDemandProps) {
+  const [loaded, setLoaded] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    if (loaded) frameRef.current?.focus();
+  }, [loaded]);
+
+  return (
+    <div className={`embed embed--${kind}${loaded ? ' is-loaded' : ''} ${className ?? ''}`} data-embed={kind}>
+      {loaded ? (
+        <iframe
+          ref={frameRef}
+          src={src}
+          title={title}
+          className="embed__frame"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen={kind === 'video'}
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : kind === 'video' ? (
+        <div className="embed__cover">
+          <div className="embed__stage">
+            {cover && <img src={cover.src} width={cover.width} height={cover.height} alt="" loading="lazy" decoding="async" />}
+            <button type="button" className="embed__play embed__play--big" onClick={() => setLoaded(true)}>
+              <Icon name="play" size={30} />
+              <span className="visually-hidden">Play {title}</span>
+            </button>
+          </div>
+          <p className="embed__note">Plays from {provider} when you press play.</p>
+        </div>
+      ) : (
+        <div className="embed__bar">
+          <button type="button" className="embed__play" onClick={() => setLoaded(true)}>
+            <Icon name="play" size={22} />
+            <span className="visually-hidden">Play {title}</span>
+          </button>
+          <div className="embed__text">
+            <span className="embed__title">{heading ?? title}</span>
+            <span className="embed__note">
+              {detail ? `${detail} · ` : ''}Plays from {provider} when you press play.
+            </span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { blogPostLoader } from '../components/blog/loaders';
+import { PostLayout } from '../components/blog/post-layout';
+
+export const loader = blogPostLoader('/blogDetailsAudio');
+
+/** /blogDetailsAudio: A post with an audio player that loads on request. The post comes from `?post=<slug>` (the newest without it). */
+export default function BlogDetailsAudioPage() {
+  return <PostLayout sidebar="right" medium="audio" />;
+}

@@ -1,0 +1,9 @@
+import { blogPostLoader } from '../components/blog/loaders';
+import { PostLayout } from '../components/blog/post-layout';
+
+export const loader = blogPostLoader('/blogDetailsGallery');
+
+/** /blogDetailsGallery: A post with a small gallery of clinic photos. The post comes from `?post=<slug>` (the newest without it). */
+export default function BlogDetailsGalleryPage() {
+  return <PostLayout sidebar="right" medium="gallery" />;
+}

@@ -1,0 +1,9 @@
+import { blogPostLoader } from '../components/blog/loaders';
+import { PostLayout } from '../components/blog/post-layout';
+
+export const loader = blogPostLoader('/blogDetailsLeftSidebar');
+
+/** /blogDetailsLeftSidebar: A post with its image, sidebar on the left. The post comes from `?post=<slug>` (the newest without it). */
+export default function BlogDetailsLeftSidebarPage() {
+  return <PostLayout sidebar="left" medium="standard" />;
+}

@@ -1,0 +1,9 @@
+import { blogPostLoader } from '../components/blog/loaders';
+import { PostLayout } from '../components/blog/post-layout';
+
+export const loader = blogPostLoader('/blogDetails');
+
+/** /blogDetails: A post with its image, sidebar on the right. The post comes from `?post=<slug>` (the newest without it). */
+export default function BlogDetailsPage() {
+  return <PostLayout sidebar="right" medium="standard" />;
+}

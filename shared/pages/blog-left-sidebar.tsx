@@ -1,0 +1,9 @@
+import { BlogList } from '../components/blog/blog-list';
+import { blogListLoader } from '../components/blog/loaders';
+
+export const loader = blogListLoader('/blogLeftSideBar');
+
+/** /blogLeftSideBar: The blog with the sidebar on the left. */
+export default function BlogLeftSidebarPage() {
+  return <BlogList sidebar="left" columns={1} />;
+}

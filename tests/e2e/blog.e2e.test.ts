@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTS_PER_PAGE } from '../../shared/content/blog';
+import { posts, postsByTag } from '../../shared/content/posts';
+import { blogRoutes } from '../../shared/route-table/blog';
+import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Number of distinct left edges among the list's cards: the number of columns in use. */
+async function columnCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const xs = [...document.querySelectorAll('.blog-list > .blog-item')].map((el) => Math.round(el.getBoundingClientRect().left));
+    return new Set(xs).size;
+  });
+}
+
+const readMoreSlugs = (page: Page) =>
+  page.$$eval('.blog-list .post-card__more', (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('post')));
+
+/** Third-party players cannot load here (no internet): exactly their failed requests are expected after a click. */
+const EMBED_HOSTS = /^request failed: https:\/\/(w\.soundcloud\.com|www\.youtube-nocookie\.com)\//;
+
+describe('blog in a real browser', () => {
+  it('every blog route (and a filtered and a second page) hydrates without console errors at 375 and 1280 px, without horizontal overflow', async () => {
+    for (const width of [375, 1280]) {
+      const t = await openPage(browser, { width, height: 900 });
+      for (const path of [...blogRoutes.map((r) => r.path), '/blogs?page=2', '/blogThreeColumn?tag=Posture', `/blogDetailsLeftSidebar?post=${posts[3]!.slug}`]) {
+        const res = await gotoHydrated(t.page, path);
+        expect(res?.status(), path).toBe(200);
+        const overflow = await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBe(0);
+      }
+      expect(t.errors).toEqual([]);
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['/blogThreeColMasonry', [[1280, 3], [1101, 3], [1099, 2], [769, 2], [767, 1], [375, 1]]],
+    ['/blogTwoMasonry', [[1280, 2], [1101, 2], [1099, 2], [769, 2], [767, 1], [375, 1]]],
+    ['/blogThreeColumn', [[1280, 3], [1101, 3], [1099, 2], [769, 2], [767, 1], [375, 1]]],
+    ['/blogTwoColumn', [[1280, 2], [769, 2], [767, 1], [375, 1]]],
+  ] as const)('%s uses the spec’s column counts at each width', async (path, expected) => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    await gotoHydrated(t.page, path);
+    if (path.includes('Masonry')) {
+      expect(await t.page.$eval('.blog-list', (el) => getComputedStyle(el).columnCount)).not.toBe('auto');
+    }
+    const seen: [number, number][] = [];
+    for (const [width] of expected) {
+      await t.page.setViewportSize({ width, height: 900 });
+      await t.page.waitForFunction((w) => window.innerWidth === w, width);
+      seen.push([width, await columnCount(t.page)]);
+    }
+    expect(seen).toEqual(expected.map(([w, n]) => [w, n]));
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it.each([
+    ['/blogs', 'audio', 'https://w.soundcloud.com/player/?url='],
+    ['/blogDetailsAudio', 'audio', 'https://w.soundcloud.com/player/?url='],
+    ['/blogDetailsVideo', 'video', 'https://www.youtube-nocookie.com/embed/'],
+  ] as const)('%s: the %s player is created only when the visitor clicks play', async (path, kind, src) => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const thirdParty: string[] = [];
+    const ownOrigin = new URL(baseUrl()).origin;
+    t.page.on('request', (req) => {
+      const url = req.url();
+      if (!url.startsWith('data:') && new URL(url).origin !== ownOrigin) thirdParty.push(url);
+    });
+    await gotoHydrated(t.page, path);
+    await t.page.waitForLoadState('networkidle');
+    const embed = t.page.locator(`[data-embed="${kind}"]`).first();
+    expect(await embed.locator('iframe').count()).toBe(0);
+    expect(thirdParty).toEqual([]);
+
+    await embed.getByRole('button', { name: /^Play / }).click();
+    const frame = embed.locator('iframe');
+    await expect.poll(() => frame.count()).toBe(1);
+    expect(await frame.getAttribute('src')).toMatch(new RegExp(`^${src.replace(/[?.]/g, '\\$&')}`));
+    expect(await frame.getAttribute('title')).toBeTruthy();
+    // Focus moves to the player the visitor asked for.
+    await expect.poll(() => t.page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    await t.page.waitForTimeout(500);
+    expect(t.errors.filter((e) => !EMBED_HOSTS.test(e))).toEqual([]);
+    await t.close();
+  });
+
+  it('the paging strip navigates on the client and changes the list', async () => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = t;
+    await gotoHydrated(page, '/blogThreeColumn');
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 7;
+    });
+    expect(await readMoreSlugs(page)).toEqual(posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
+
+    await page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Page 02' }).click();
+    await page.waitForURL(/\/blogThreeColumn\?page=2$/);
+    await expect.poll(() => readMoreSlugs(page)).toEqual(posts.slice(POSTS_PER_PAGE, 2 * POSTS_PER_PAGE).map((p) => p.slug));
+    expect(await page.locator('.paging [aria-current="page"]').innerText()).toContain('02');
+
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/\?page=3$/);
+    await expect.poll(() => readMoreSlugs(page)).toEqual(posts.slice(2 * POSTS_PER_PAGE).map((p) => p.slug));
+    expect(await page.locator('.paging [aria-disabled="true"]').innerText()).toContain('Next page');
+
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL(/\?page=2$/);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect(await page.title()).toContain('page 2');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('tag links and the sidebar search filter the list on the client, and the filter clears', async () => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = t;
+    await gotoHydrated(page, '/blogs');
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 9;
+    });
+    const tag = 'Sleep';
+    await page.getByRole('list', { name: 'All tags' }).getByRole('link', { name: tag, exact: true }).click();
+    await page.waitForURL(/\/blogs\?tag=Sleep$/);
+    await expect.poll(() => readMoreSlugs(page)).toEqual(postsByTag(tag).map((p) => p.slug));
+    expect(await page.locator('#blog-list-heading').innerText()).toBe('Posts tagged “Sleep”');
+    expect(await page.locator('.blog-list .quote-card').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Clear filter and show all articles' }).click();
+    await page.waitForURL(/\/blogs$/);
+    await expect.poll(() => readMoreSlugs(page)).toEqual(posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
+
+    await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
+    await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
+    await page.waitForURL(/\/blogs\?q=pillow$/);
+    await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(9);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('a card’s Read more opens the post, and previous/next links move between posts with the post as the title', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/blogNoSideBar');
+    await page.getByRole('link', { name: `Read more about ${posts[1]!.title}`, exact: true }).click();
+    await page.waitForURL(new RegExp(`/blogDetails\\?post=${posts[1]!.slug}$`));
+    await expect.poll(() => page.title()).toContain(posts[1]!.title);
+    expect(await page.locator('#post-title').innerText()).toBe(posts[1]!.title);
+
+    await page.getByRole('link', { name: /Next post/ }).click();
+    await page.waitForURL(new RegExp(`post=${posts[0]!.slug}$`));
+    await expect.poll(() => page.locator('#post-title').innerText()).toBe(posts[0]!.title);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the comment form answers honestly and keeps what was typed', async () => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = t;
+    await gotoHydrated(page, '/blogDetailsGallery');
+    await page.getByLabel('Your comment').fill('Very helpful, thank you.');
+    await page.getByLabel('Name').fill('Bola');
+    await page.getByLabel('Email').fill('bola@example.com');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expect.poll(() => page.locator('.comment-form .form-notice').count()).toBe(1);
+    expect(await page.locator('.comment-form .form-notice').innerText()).toContain('can’t receive comments online yet');
+    expect(await page.getByLabel('Your comment').inputValue()).toBe('Very helpful, thank you.');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
