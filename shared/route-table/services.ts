@@ -1,3 +1,61 @@
+import { services } from '../content/services';
 import type { PageRoute } from './types';
 
-export const servicesRoutes: PageRoute[] = [];
+const firstService = services[0]!;
+
+/**
+ * Services, doctors and contact (spec section 2). `/service-detail/:id` and `/servicesDetails`
+ * share one module: its loader picks the service (the first one for `/servicesDetails`), gives
+ * the page the service's own title, and answers 404 for an unknown id.
+ */
+export const servicesRoutes: PageRoute[] = [
+  {
+    path: '/services',
+    page: 'services',
+    meta: {
+      title: 'Our Services',
+      description: 'Chiropractic therapy, spinal care, nerve-related pain, wellness check-ups and rehabilitation at our clinic in Wuse II, Abuja.',
+    },
+  },
+  {
+    path: '/service-detail/:id',
+    page: 'service-detail',
+    meta: { title: 'Service Details', description: 'What a visit for this service involves at our chiropractic clinic in Abuja.' },
+  },
+  // Shows the first service; its loader gives the same title and description.
+  { path: '/servicesDetails', page: 'service-detail', meta: { title: firstService.title, description: firstService.summary } },
+  {
+    path: '/servicesTwo',
+    page: 'services-two',
+    meta: {
+      title: 'Departments & Care Plans',
+      description: 'Our departments, a no-obligation quote request for a course of care, and workplace programmes for employers in Abuja.',
+    },
+  },
+  {
+    path: '/doctors',
+    page: 'doctors',
+    meta: { title: 'Our Doctors', description: 'Meet the chiropractors, therapists and care team at our clinic in Wuse II, Abuja.' },
+  },
+  {
+    path: '/doctorsTwo',
+    page: 'doctors-two',
+    meta: { title: 'Meet the Care Team', description: 'The seven people behind your care: clinicians, therapists and the front-desk team at our Abuja clinic.' },
+  },
+  {
+    path: '/doctorDetails',
+    page: 'doctor-details',
+    meta: {
+      title: 'Principal Chiropractor',
+      description: 'Professional profile of our principal chiropractor: education, experience, skills, languages and clinic schedule.',
+    },
+  },
+  {
+    path: '/contact',
+    page: 'contact',
+    meta: {
+      title: 'Contact Us',
+      description: 'E-mail, call or visit our chiropractic clinic in Wuse II, Abuja, or write to us to ask about an appointment.',
+    },
+  },
+];

@@ -1,0 +1,25 @@
+import { doctorCounters, doctors, doctorsPageCopy as copy, principalDoctor, principalProfile } from '../content/doctors';
+import { PageHeader } from '../components/page-header';
+import { SectionHeading } from '../components/section-heading';
+import { ContactBanner } from '../components/sections/contact-banner';
+import { DoctorGrid } from '../components/sections/doctor-grid';
+import { FeaturedDoctor } from '../components/sections/featured-doctor';
+import { StatsBand } from '../components/sections/stats-band';
+
+/** Doctors two: counters first, the principal chiropractor featured, the rest of the team as compact cards, then a call to action. */
+export default function DoctorsTwoPage() {
+  return (
+    <>
+      <PageHeader title="Meet the Care Team" crumbs={[{ label: 'Home', to: '/' }, { label: 'Doctors', to: '/doctors' }, { label: 'Care team' }]} />
+      <StatsBand headingId="team-stats-heading" title={copy.countersTitle} items={doctorCounters} variant="light" hideTitle />
+      <FeaturedDoctor doctor={principalDoctor} eyebrow={copy.featuredEyebrow} title={copy.featuredTitle} focus={principalProfile.focus} />
+      <section className="section section--sand" aria-labelledby="team-grid-heading">
+        <div className="container">
+          <SectionHeading eyebrow={copy.gridEyebrow} title={copy.teamTitle} intro={copy.teamIntro} id="team-grid-heading" />
+          <DoctorGrid items={doctors.filter((d) => d.number !== principalDoctor.number)} variant="compact" />
+        </div>
+      </section>
+      <ContactBanner headingId="team-contact-heading" title={copy.ctaTitle} text={copy.ctaText} linkLabel={copy.ctaLabel} />
+    </>
+  );
+}

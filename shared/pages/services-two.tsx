@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { departments, employerSections, servicesTwoIntro } from '../content/services-two';
+import { Icon } from '../components/icons';
+import { PageHeader } from '../components/page-header';
+import { SectionHeading } from '../components/section-heading';
+import { DepartmentGrid } from '../components/sections/department-grid';
+import { MediaSplit } from '../components/sections/media-split';
+import { QuoteCalculator } from '../components/sections/quote-calculator';
+
+/** Services two (spec section 2): intro, departments grid, quote calculator and employer sections. */
+export default function ServicesTwoPage() {
+  return (
+    <>
+      <PageHeader title="Departments & Care Plans" crumbs={[{ label: 'Home', to: '/' }, { label: 'Services', to: '/services' }, { label: 'Departments' }]} />
+      <MediaSplit headingId="services-two-intro-heading" eyebrow={servicesTwoIntro.eyebrow} title={servicesTwoIntro.title} img={servicesTwoIntro.img} reverse>
+        {servicesTwoIntro.paragraphs.map((p) => (
+          <p key={p.slice(0, 32)}>{p}</p>
+        ))}
+        <Link to="/services" className="btn btn--outline">
+          See all our services
+        </Link>
+      </MediaSplit>
+      <section className="section section--tint" aria-labelledby="departments-heading">
+        <div className="container">
+          <SectionHeading
+            eyebrow="Departments"
+            title="Where our team can help"
+            id="departments-heading"
+            intro="Some departments offer supportive care alongside your own doctors and specialists; we are always clear about which is which."
+          />
+          <DepartmentGrid items={departments} />
+        </div>
+      </section>
+      <QuoteCalculator />
+      {employerSections.map((e, i) => (
+        <MediaSplit key={e.id} headingId={`employer-${e.id}-heading`} eyebrow={e.eyebrow} title={e.title} img={e.img} reverse={i % 2 === 1} tone={i % 2 === 1 ? 'sand' : 'plain'}>
+          <p>{e.text}</p>
+          <ul className="check-list">
+            {e.points.map((p) => (
+              <li key={p}>
+                <Icon name="check" size={18} />
+                {p}
+              </li>
+            ))}
+          </ul>
+          <Link to="/contact" className="btn btn--primary">
+            {e.linkLabel}
+            <Icon name="arrowRight" size={18} />
+          </Link>
+        </MediaSplit>
+      ))}
+    </>
+  );
+}

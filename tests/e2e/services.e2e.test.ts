@@ -1,0 +1,126 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doctorCounters } from '../../shared/content/doctors';
+import { services } from '../../shared/content/services';
+import { gotoHydrated, launch, openPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROUTES = ['/services', '/servicesDetails', ...services.map((s) => `/service-detail/${s.id}`), '/servicesTwo', '/doctors', '/doctorsTwo', '/doctorDetails', '/contact'];
+
+describe('services, doctors and contact in a real browser', () => {
+  it.each([375, 1280])('every route hydrates at %i px without console errors or horizontal overflow', async (width) => {
+    const t = await openPage(browser, { width, height: 900 });
+    for (const path of ROUTES) {
+      const res = await gotoHydrated(t.page, path);
+      expect(res?.status(), path).toBe(200);
+      // Scroll through so lazy images load and their requests are checked too.
+      await t.page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+      });
+      await t.page.waitForLoadState('networkidle');
+      expect(await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflow`).toBeLessThanOrEqual(0);
+      expect(await t.page.locator('main h1').count(), path).toBe(1);
+    }
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it.each(['/doctors', '/doctorsTwo'])('%s counters count up to 540, 899 and 100 when scrolled into view', async (path) => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    await gotoHydrated(t.page, path);
+    const values = t.page.locator('.counters .counter__value');
+    await expect.poll(() => values.count()).toBe(3);
+    await values.first().scrollIntoViewIfNeeded();
+    // Mid-animation the figures are below their end values...
+    await t.page.waitForTimeout(1500);
+    const mid = (await values.allTextContents()).map((v) => Number(v.replace(/\D/g, '')));
+    doctorCounters.forEach((c, i) => expect(mid[i]).toBeLessThan(c.end));
+    // ...and after the 8 s animation they show them.
+    await expect
+      .poll(async () => (await values.allTextContents()).map((v) => Number(v.replace(/\D/g, ''))), { timeout: 12_000, interval: 250 })
+      .toEqual(doctorCounters.map((c) => c.end));
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('visitors who ask for reduced motion see the end values at once', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    await t.page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(t.page, '/doctors');
+    await t.page.locator('.counters').scrollIntoViewIfNeeded();
+    await t.page.waitForTimeout(300);
+    expect((await t.page.locator('.counters .counter__value').allTextContents()).map((v) => Number(v))).toEqual(doctorCounters.map((c) => c.end));
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the Write To Us form shows the honest notice on submit and keeps what was typed', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/contact');
+    const form = page.getByRole('form', { name: 'Write To Us' });
+    const typed = { 'Your name': 'Ada Obi', 'Email address': 'ada@example.com', 'Phone number': '+234 800 000 0009', Subject: 'Stiff neck', Message: 'My neck is stiff after long drives.' };
+    for (const [label, value] of Object.entries(typed)) await form.getByLabel(label).fill(value);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const notice = form.getByRole('status');
+    await expect.poll(() => notice.textContent()).toContain('nothing has been sent');
+    expect(await notice.locator('a[href^="tel:"]').count()).toBe(1);
+    expect(await notice.locator('a[href^="mailto:"]').count()).toBe(1);
+    for (const [label, value] of Object.entries(typed)) expect(await form.getByLabel(label).inputValue()).toBe(value);
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the home hero’s Make Appointment carries the chosen service into the contact form', async () => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = t;
+    await gotoHydrated(page, '/');
+    const finder = page.getByRole('form', { name: 'Find an appointment' });
+    await finder.getByLabel('Service').selectOption('3');
+    await finder.getByRole('button', { name: 'Make Appointment' }).click();
+    await page.waitForURL(/\/contact\?location=abuja&service=3$/);
+    const subject = page.getByRole('form', { name: 'Write To Us' }).getByLabel('Subject');
+    await expect.poll(() => subject.inputValue()).toBe('Appointment request: Radiculopathy & Paraesthesia (Abuja)');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('navigates on the client from /services to a detail page and to an unknown id’s 404 page', async () => {
+    const t = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = t;
+    await gotoHydrated(page, '/services');
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 7;
+    });
+    await page.locator('main a[href="/service-detail/2"]', { hasText: 'Read More' }).click();
+    await page.waitForURL(/\/service-detail\/2$/);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Vertebral Subluxation');
+    await expect.poll(() => page.title()).toMatch(/^Vertebral Subluxation \|/);
+    expect(await page.locator('.more-services a[aria-current="page"]').getAttribute('href')).toBe('/service-detail/2');
+
+    await page.locator('.more-services a[href="/service-detail/4"]').click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Wellness Care');
+
+    // No page links to an unknown id, so change the URL the way the router's history does.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/service-detail/9');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+    await expect.poll(() => page.title()).toMatch(/^Page not found/);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
