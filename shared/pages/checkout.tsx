@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useActionData, useSearchParams } from 'react-router';
+import type { FormEcho } from '../form-action';
+import { PageHeader } from '../components/page-header';
+import { CheckoutForm } from '../components/shop/checkout-form';
+import { COUPON_FORM, CouponForm } from '../components/shop/coupon-form';
+import { RevealBox } from '../components/shop/reveal-box';
+import { ReturningCustomer } from '../components/shop/returning-customer';
+import { OrderByPhone } from '../components/shop/order-by-phone';
+import '../components/shop/shop.css';
+
+const BOXES = ['login', 'coupon'] as const;
+type Box = (typeof BOXES)[number];
+
+/** Checkout (spec section 2): coupon and returning-customer boxes, billing, shipping, order summary, payment. */
+export default function CheckoutPage() {
+  const [params] = useSearchParams();
+  const echo = useActionData() as FormEcho | undefined;
+  const [open, setOpen] = useState<Box[]>(() => {
+    const fromUrl = BOXES.filter((b) => params.getAll('open').includes(b));
+    return echo?.form === COUPON_FORM && !fromUrl.includes('coupon') ? [...fromUrl, 'coupon'] : fromUrl;
+  });
+  const toggled = (box: Box): Box[] => (open.includes(box) ? open.filter((b) => b !== box) : [...open, box]);
+  const toggle = (box: Box) => setOpen(toggled(box));
+
+  return (
+    <>
+      <PageHeader title="Checkout" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: 'Checkout' }]} />
+      <section className="section checkout">
+        <div className="container">
+          <OrderByPhone lead="Please note:" />
+          <div className="checkout__boxes">
+            <RevealBox
+              name="login"
+              open={open.includes('login')}
+              nextOpen={toggled('login')}
+              onToggle={() => toggle('login')}
+              icon="user"
+              lead="Returning customer?"
+              buttonLabel="Click here to login"
+            >
+              <ReturningCustomer />
+            </RevealBox>
+            <RevealBox
+              name="coupon"
+              open={open.includes('coupon')}
+              nextOpen={toggled('coupon')}
+              onToggle={() => toggle('coupon')}
+              icon="star"
+              lead="Have a coupon?"
+              buttonLabel="Click here to enter your code"
+            >
+              <p>If you have a coupon code, please apply it below.</p>
+              <CouponForm />
+            </RevealBox>
+          </div>
+          <CheckoutForm />
+        </div>
+      </section>
+    </>
+  );
+}

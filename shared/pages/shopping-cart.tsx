@@ -1,0 +1,17 @@
+import { PageHeader } from '../components/page-header';
+import { Cart } from '../components/shop/cart';
+import '../components/shop/shop.css';
+
+/** Cart (spec section 2): two sample rows, coupon, update cart, totals and the way to checkout. */
+export default function ShoppingCartPage() {
+  return (
+    <>
+      <PageHeader title="Shopping Cart" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: 'Shopping Cart' }]} />
+      <section className="section">
+        <div className="container">
+          <Cart />
+        </div>
+      </section>
+    </>
+  );
+}
