@@ -1,0 +1,34 @@
+import { homeFourFacts } from '../content/counters';
+import { sliderDepartments } from '../content/departments';
+import { factsIntros, homeFourAbout, homeFourSlides, homeGallery, howItWorks, newsIntro } from '../content/home-variants';
+import { posts } from '../content/posts';
+import { sponsors, sponsorsIntro } from '../content/sponsors';
+import { AboutIntro } from '../components/sections/about-intro';
+import { AppointmentWidget } from '../components/sections/appointment-forms';
+import { DepartmentsSlider } from '../components/sections/departments-slider';
+import { Facts } from '../components/sections/facts';
+import { HeroSlider } from '../components/sections/hero-slider';
+import { HowItWorks } from '../components/sections/how-it-works';
+import { latestPosts, News } from '../components/sections/news';
+import { PhotoGallery } from '../components/sections/photo-gallery';
+import { Sponsors } from '../components/sections/sponsors';
+import { TeamCarousel } from '../components/sections/team-carousel';
+import './home-four.css';
+
+/** Home four (spec section 2); the root layout adds the language list to the top bar (route handle). */
+export default function HomeFourPage() {
+  return (
+    <>
+      <HeroSlider slides={homeFourSlides} label="Welcome" />
+      <AboutIntro content={homeFourAbout} media={{ kind: 'image', img: homeFourAbout.img }} />
+      <DepartmentsSlider items={sliderDepartments} className="section--tint" />
+      <TeamCarousel />
+      <AppointmentWidget />
+      <HowItWorks steps={howItWorks} />
+      <PhotoGallery items={homeGallery} />
+      <Facts items={homeFourFacts} {...factsIntros.homeFour} />
+      <News posts={latestPosts(posts)} {...newsIntro} />
+      <Sponsors items={sponsors} {...sponsorsIntro} />
+    </>
+  );
+}

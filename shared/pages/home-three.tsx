@@ -1,0 +1,29 @@
+import { aboutIntro } from '../content/about';
+import { homeThreeCounters } from '../content/counters';
+import { sliderDepartments } from '../content/departments';
+import { faqIntro, faqs } from '../content/faq';
+import { factsIntros, homeThreeSlides, newsIntro } from '../content/home-variants';
+import { aboutImages } from '../content/images';
+import { posts } from '../content/posts';
+import { AboutIntro } from '../components/sections/about-intro';
+import { DepartmentsSlider } from '../components/sections/departments-slider';
+import { Facts } from '../components/sections/facts';
+import { Faq } from '../components/sections/faq';
+import { HeroSlider } from '../components/sections/hero-slider';
+import { latestPosts, News } from '../components/sections/news';
+import { Testimonials, TESTIMONIALS_LAYOUT_WIDE } from '../components/sections/testimonials';
+
+/** Home three: the same sections composed again, with the counters and the wide testimonials carousel. */
+export default function HomeThreePage() {
+  return (
+    <>
+      <HeroSlider slides={homeThreeSlides} label="Welcome" />
+      <AboutIntro content={aboutIntro} media={{ kind: 'image', img: aboutImages.clinicTeam }} />
+      <Facts items={homeThreeCounters} {...factsIntros.homeThree} />
+      <DepartmentsSlider items={sliderDepartments} />
+      <Testimonials layout={TESTIMONIALS_LAYOUT_WIDE} />
+      <Faq items={faqs} {...faqIntro} className="section--tint" />
+      <News posts={latestPosts(posts)} {...newsIntro} />
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launch, openPage, type TestPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * The one failure these pages are allowed: the YouTube player requested after the visitor
+ * opens the video popup cannot load, as the test machine has no internet access.
+ */
+const unexpected = (t: TestPage) => t.errors.filter((e) => !e.includes('youtube-nocookie.com'));
+
+/** Slides of a carousel whose box lies fully inside the carousel's visible box (and that are not faded out). */
+async function slidesInView(page: Page, label: string): Promise<number> {
+  return page.evaluate((label) => {
+    const root = document.querySelector(`section.carousel[aria-label="${label}"]`);
+    const viewport = root?.querySelector('.swiper');
+    if (!root || !viewport) return -1;
+    const box = viewport.getBoundingClientRect();
+    return [...root.querySelectorAll('.swiper-slide')].filter((s) => {
+      const r = s.getBoundingClientRect();
+      const cs = getComputedStyle(s);
+      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 && cs.visibility !== 'hidden' && Number(cs.opacity) > 0.5;
+    }).length;
+  }, label);
+}
+
+/** Resizes the window to each width and checks the carousel's per-view count there. */
+async function expectPerView(page: Page, label: string, expected: Record<number, number>) {
+  // Swiper starts when a carousel comes near the viewport.
+  await page.locator(`section.carousel[aria-label="${label}"]`).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`section.carousel.is-ready[aria-label="${label}"]`, { timeout: 10_000 });
+  const seen: Record<number, number> = {};
+  for (const width of Object.keys(expected).map(Number)) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => slidesInView(page, label), { timeout: 3000 }).toBe(expected[width]);
+    seen[width] = await slidesInView(page, label);
+  }
+  expect(seen).toEqual(expected);
+}
+
+describe('clinic pages in a real browser', () => {
+  it('pricing switches between the monthly and yearly figures (click and arrow keys)', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/homeTwo');
+    const amounts = () => page.locator('.pricing [role="tabpanel"]:not([hidden]) .plan__amount').allTextContents();
+    expect(await amounts()).toEqual(['$57.89', '$88.90', '$350.89']);
+    await page.getByRole('tab', { name: 'Yearly' }).click();
+    expect(await amounts()).toEqual(['$75.89', '$95.90', '$450.89']);
+    expect(await page.getByRole('tab', { name: 'Yearly' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    expect(await amounts()).toEqual(['$57.89', '$88.90', '$350.89']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Monthly');
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('the first FAQ item is open and another opens on click', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/homeTwo');
+    const items = page.locator('.faq details');
+    const openStates = () => items.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open));
+    expect(await openStates()).toEqual([true, false, false, false, false]);
+    await page.getByText('Does a chiropractic adjustment hurt?').click();
+    await expect.poll(openStates).toEqual([false, false, true, false, false]);
+    expect(await items.nth(2).locator('.accordion__body').isVisible()).toBe(true);
+    // Keyboard: Enter on a focused question opens it too.
+    await page.locator('.faq summary').nth(4).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(openStates).toEqual([false, false, false, false, true]);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('counters count up to their end values once in view; reduced motion shows them at once', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/homeThree');
+    const values = () => page.locator('.facts .counter__value').allTextContents();
+    // Waiting below the fold: not started yet.
+    expect(await values()).toEqual(['0', '0', '0', '0']);
+    await page.locator('.facts .counters').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    const early = (await values()).map((v) => Number(v.replace(/,/g, '')));
+    expect(early.some((v, i) => v < [3624, 1230, 7620, 2430][i]!)).toBe(true);
+    await expect.poll(values, { timeout: 9500, interval: 250 }).toEqual(['3,624', '1,230', '7,620', '2,430']);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+
+    const reduced = await openPage(browser);
+    await reduced.page.emulateMedia({ reducedMotion: 'reduce' });
+    await gotoHydrated(reduced.page, '/about');
+    expect(await reduced.page.locator('.facts .counter__value').allTextContents()).toEqual(['358', '358', '238']);
+    expect(unexpected(reduced)).toEqual([]);
+    await reduced.close();
+  });
+
+  it('the video popup loads the player only when opened, closes on Escape and on its button, and returns focus', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    const youtube: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('youtube')) youtube.push(r.url());
+    });
+    await gotoHydrated(page, '/about');
+    const play = page.getByRole('button', { name: /Play video/ });
+    const dialog = page.locator('dialog.video-popup__dialog');
+    expect(await page.locator('iframe').count()).toBe(0);
+    await play.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    expect(youtube).toEqual([]);
+
+    await play.click();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.getByRole('button', { name: 'Close video' }).click();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
+    expect(youtube.length).toBeGreaterThan(0);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('the appointment page plays its own video', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/appoinment');
+    await page.getByRole('button', { name: /Play video/ }).click();
+    const src = await page.locator('dialog[open] iframe').getAttribute('src');
+    expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
+    expect(src).not.toContain('aqz-KE-bpKQ');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('the about analysis tabs switch by click and by arrow keys, the first active at first', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/about');
+    const tabs = page.locator('.analysis [role="tab"]');
+    const selected = () => tabs.evaluateAll((ts) => ts.map((x) => x.getAttribute('aria-selected')));
+    const visiblePanel = () => page.locator('.analysis [role="tabpanel"]:not([hidden]) h3').textContent();
+    expect(await tabs.allTextContents()).toEqual(['Industry analysis', 'Our commitment', 'how we start care?']);
+    expect(await selected()).toEqual(['true', 'false', 'false']);
+    await page.getByRole('tab', { name: 'Our commitment' }).click();
+    expect(await selected()).toEqual(['false', 'true', 'false']);
+    expect(await visiblePanel()).toBe('What you can expect from us');
+    await page.keyboard.press('ArrowRight');
+    expect(await selected()).toEqual(['false', 'false', 'true']);
+    expect(await visiblePanel()).toBe('How we start your care');
+    await page.keyboard.press('ArrowRight');
+    expect(await selected()).toEqual(['true', 'false', 'false']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Industry analysis');
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('sponsors show 5, 4, 3 and 2 per view around 1024, 767 and 576 px', async () => {
+    const t = await openPage(browser);
+    await gotoHydrated(t.page, '/homeTwo');
+    await expectPerView(t.page, 'Partners', { 1025: 5, 1023: 4, 768: 4, 766: 3, 577: 3, 575: 2 });
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('home three testimonials show 3, 2 and 1 per view around 1024 and 767 px', async () => {
+    const t = await openPage(browser);
+    await gotoHydrated(t.page, '/homeThree');
+    await expectPerView(t.page, 'Patient testimonials', { 1025: 3, 1023: 2, 768: 2, 766: 1 });
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('home four: departments 3/2/1, gallery 2/1 and the fade hero one slide at a time', async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/homeFour');
+    await expectPerView(page, 'Departments', { 1025: 3, 1023: 2, 768: 2, 766: 1 });
+    await expectPerView(page, 'Photo gallery', { 1280: 2, 768: 2, 766: 1, 375: 1 });
+    await expectPerView(page, 'Welcome', { 1280: 1, 375: 1 });
+    expect(await page.locator('section.carousel--fade[aria-label="Welcome"] .swiper-fade').count()).toBe(1);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('the Book Appointment form says honestly that nothing was sent and keeps what was typed', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/appoinment');
+    const form = page.getByRole('form', { name: 'Book an appointment' });
+    await form.getByLabel('Department').selectOption('pediatrics');
+    await form.getByLabel('Your name').fill('Ada Obi');
+    await form.getByLabel('Phone number').fill('+234 800 000 0009');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await expect.poll(() => form.locator('.form-notice').textContent()).toContain('nothing has been sent');
+    expect(await form.getByLabel('Your name').inputValue()).toBe('Ada Obi');
+    expect(await form.getByLabel('Department').inputValue()).toBe('pediatrics');
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
+  it('no console errors and no horizontal overflow on any of the five pages at 375 and 1280 px', async () => {
+    for (const width of [375, 1280]) {
+      const t = await openPage(browser, { width, height: 900 });
+      for (const path of ['/homeTwo', '/homeThree', '/homeFour', '/about', '/appoinment']) {
+        const res = await gotoHydrated(t.page, path);
+        expect(res?.status()).toBe(200);
+        const overflow = await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      expect(t.errors).toEqual([]);
+      await t.close();
+    }
+  });
+});
