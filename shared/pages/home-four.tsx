@@ -13,7 +13,6 @@ import { latestPosts, News } from '../components/sections/news';
 import { PhotoGallery } from '../components/sections/photo-gallery';
 import { Sponsors } from '../components/sections/sponsors';
 import { TeamCarousel } from '../components/sections/team-carousel';
-import './home-four.css';
 
 /** Home four (spec section 2); the root layout adds the language list to the top bar (route handle). */
 export default function HomeFourPage() {
