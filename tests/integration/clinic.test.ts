@@ -43,7 +43,7 @@ describe('clinic pages: routes and titles', () => {
   it.each(clinicRoutes.map((r) => [r.path, r.meta.title, r.meta.description]))('%s answers 200 with its own title and description', async (path, title, description) => {
     const html = await get(path);
     expect(html).toContain(`<title>${title.replace(/&/g, '&amp;')} | `);
-    expect(decode(html)).toContain(`<meta name="description" content="${description}"/>`);
+    expect(decode(html)).toContain(`<meta name="description" content="${description}">`);
     expect(html.match(/<h1\b/g)).toHaveLength(1);
   });
 
