@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts).
+    globalSetup: ['tests/setup/auth-emulator.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
   },

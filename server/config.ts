@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WebAuthConfig } from '../shared/auth/auth-config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -14,9 +15,43 @@ const schema = z.object({
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   LOG_REQUESTS: bool,
+  // Identity service (Firebase Authentication). See .env.example and docs/decisions.
+  /** host:port of a Firebase Auth Emulator; development and test only. */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'expected a Firebase project id').optional(),
+  /** Browser (web app) configuration: public values, sent to the sign-in pages. */
+  FIREBASE_WEB_API_KEY: z.string().min(10).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().regex(/^[\w.-]+$/, 'expected a host name, e.g. my-project.firebaseapp.com').optional(),
+  FIREBASE_WEB_APP_ID: z.string().min(1).optional(),
+  /** firebase-admin credentials: a service account key as JSON, or a file path for Application Default Credentials. */
+  FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(2).optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
+
+export type { WebAuthConfig };
+
+export interface ServiceAccount {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+}
+
+/**
+ * The identity service: the Auth Emulator (development/test), real Firebase, or
+ * none ("unavailable": pages render, the session endpoints answer 503).
+ */
+export type AuthConfig =
+  | { mode: 'emulator'; projectId: string; emulatorHost: string; web: WebAuthConfig}
+  | { mode: 'firebase'; projectId: string; web: WebAuthConfig; serviceAccount: ServiceAccount | null}
+  | { mode: 'unavailable'; reason: string};
+
+/** Project id used with the emulator when none is given; the `demo-` prefix keeps the emulator offline. */
+export const DEMO_PROJECT_ID = 'demo-clinic';
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -26,6 +61,7 @@ export interface Config {
   trustProxy: number;
   renderTimeoutMs: number;
   logRequests: boolean;
+  auth: AuthConfig;
 }
 
 export class ConfigError extends Error {
@@ -48,5 +84,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
+    auth: authConfig(e),
+  };
+}
+
+function parseServiceAccount(json: string): ServiceAccount {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new ConfigError('Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON is not valid JSON');
+  }
+  const sa = z.object({ project_id: z.string().min(1), client_email: z.string().min(3), private_key: z.string().min(20) }).safeParse(raw);
+  if (!sa.success) {
+    throw new ConfigError('Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON needs project_id, client_email and private_key (a service account key file)');
+  }
+  return { projectId: sa.data.project_id, clientEmail: sa.data.client_email, privateKey: sa.data.private_key };
+}
+
+function authConfig(e: Env): AuthConfig {
+  const isProduction = e.NODE_ENV === 'production';
+  if (e.FIREBASE_AUTH_EMULATOR_HOST) {
+    // An emulator accepts unsigned tokens: never in production.
+    if (isProduction) throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is set but NODE_ENV is production; unset it to use real Firebase');
+    const projectId = e.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+    const emulatorUrl = `http://${e.FIREBASE_AUTH_EMULATOR_HOST}`;
+    return {
+      mode: 'emulator',
+      projectId,
+      emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+      web: { apiKey: e.FIREBASE_WEB_API_KEY ?? 'demo-api-key', authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`, projectId, emulatorUrl },
+    };
+  }
+
+  const real = { FIREBASE_PROJECT_ID: e.FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY: e.FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN: e.FIREBASE_AUTH_DOMAIN };
+  const given = Object.entries(real).filter(([, v]) => v);
+  const hasCredentials = Boolean(e.FIREBASE_SERVICE_ACCOUNT_JSON || e.GOOGLE_APPLICATION_CREDENTIALS);
+  // GOOGLE_APPLICATION_CREDENTIALS alone is often set machine-wide for other tools: it does not switch modes.
+  if (given.length === 0 && !e.FIREBASE_SERVICE_ACCOUNT_JSON) {
+    if (isProduction) {
+      throw new ConfigError(
+        'Invalid configuration: production needs Firebase settings (FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS)',
+      );
+    }
+    return { mode: 'unavailable', reason: 'No identity service is configured on this server (no Firebase settings and no Auth Emulator).' };
+  }
+  const missing = Object.entries(real)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (!hasCredentials) missing.push('FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS');
+  if (missing.length) throw new ConfigError(`Invalid configuration: Firebase settings are incomplete, missing ${missing.join(', ')}`);
+
+  const projectId = e.FIREBASE_PROJECT_ID!;
+  const serviceAccount = e.FIREBASE_SERVICE_ACCOUNT_JSON ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT_JSON) : null;
+  if (serviceAccount && serviceAccount.projectId !== projectId) {
+    throw new ConfigError(`Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON is for project ${serviceAccount.projectId}, not FIREBASE_PROJECT_ID ${projectId}`);
+  }
+  return {
+    mode: 'firebase',
+    projectId,
+    serviceAccount,
+    web: { apiKey: e.FIREBASE_WEB_API_KEY!, authDomain: e.FIREBASE_AUTH_DOMAIN!, projectId, ...(e.FIREBASE_WEB_APP_ID ? { appId: e.FIREBASE_WEB_APP_ID } : {}) },
   };
 }

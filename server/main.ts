@@ -2,7 +2,9 @@ import type { RequestHandler } from 'express';
 import type { ClientAssets } from './assets';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { authCspSources, createAdminAuth } from './firebase';
 import { createLogger } from './logger';
+import { createSession } from './session';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -27,7 +29,16 @@ export async function start(options: StartOptions) {
     throw error;
   }
 
-  const app = createApp({ config, logger, ...options });
+  // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
+  const admin = createAdminAuth(config.auth);
+  const session = createSession({ auth: config.auth, admin: admin?.auth ?? null, secureCookies: config.isProduction, logger });
+  logger.info('identity service', {
+    mode: config.auth.mode,
+    ...(config.auth.mode === 'emulator' ? { emulator: config.auth.emulatorHost, project: config.auth.projectId } : {}),
+    ...(config.auth.mode === 'firebase' ? { project: config.auth.projectId } : {}),
+  });
+
+  const app = createApp({ config, logger, ...options, api: session.api, getUser: session.getUser, csp: authCspSources(config.auth) });
   const server = app.listen(config.port, config.host, () => {
     logger.info('listening', { url: `http://localhost:${config.port}`, env: config.env });
   });

@@ -1,3 +1,5 @@
+import { loadAuthClient, loadDialogs, messageOf } from './load';
+
 /**
  * Sends a password-reset e-mail through the identity service and shows the outcome
  * in a dialog ('Password reset email sent!' at the top centre, or 'Oops...' with the
@@ -5,7 +7,12 @@
  * The Firebase SDK and the dialog library load on first use.
  */
 export async function sendPasswordReset(email: string): Promise<void> {
-  // Implemented by the accounts work (issue 3).
-  void email;
-  throw new Error('Password reset is not wired yet');
+  const dialogs = loadDialogs();
+  try {
+    const client = await loadAuthClient();
+    await client.resetPassword(email.trim());
+    await (await dialogs).showTopNotice('Password reset email sent!');
+  } catch (error) {
+    await (await dialogs).showError(messageOf(error));
+  }
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.mjs';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,23 +29,41 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 let server: ChildProcess | undefined;
+let emulator: AuthEmulator | undefined;
 
 /** Starts the built site once for all end-to-end files; its URL reaches the tests as E2E_BASE_URL. */
 export default async function setup(project: TestProject) {
   const out = process.env.BUILD_OUT ?? 'dist';
+  // Sign-in runs against a Firebase Auth Emulator of its own (free port, demo project): offline.
+  emulator = await startAuthEmulator({ projectId: 'demo-clinic-e2e' });
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_REQUESTS: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    FIREBASE_PROJECT_ID: emulator.projectId,
+    FIREBASE_WEB_API_KEY: 'demo-api-key',
+    FIREBASE_AUTH_DOMAIN: `${emulator.projectId}.firebaseapp.com`,
+  };
   server = spawn(process.execPath, [path.resolve(out, 'server/index.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/healthz`, 30_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('authEmulatorHost', emulator.host);
+  project.provide('authProjectId', emulator.projectId);
   return async () => {
     server?.kill('SIGTERM');
+    await emulator?.stop();
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    authEmulatorHost: string;
+    authProjectId: string;
   }
 }

@@ -1,0 +1,248 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import type { SessionUser } from '../shared/session';
+import { REMEMBER_DAYS, type PublicAuthConfig } from '../shared/auth/auth-config';
+import type { AuthConfig } from './config';
+import type { AdminAuth, DecodedToken } from './firebase';
+import type { Logger } from './logger';
+
+export interface SessionOptions {
+  auth: AuthConfig;
+  /** firebase-admin Auth, or null when no identity service is configured. */
+  admin: AdminAuth | null;
+  /** Secure cookies (and the __Host- prefix) outside local development and tests over http. */
+  secureCookies: boolean;
+  logger: Logger;
+  /** Clock, in milliseconds (tests move it). */
+  now?: () => number;
+  /** A sign-in older than this cannot start a session. */
+  maxAuthAgeS?: number;
+  rateLimit?: { windowMs: number; limit: number };
+}
+
+export interface Session {
+  api: express.Router;
+  getUser(req: Request): Promise<SessionUser | null>;
+}
+
+const MAX_AUTH_AGE_S = 5 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNAVAILABLE = 'Sign-in is not available: no identity service is configured on this server.';
+
+const sessionBody = z.object({ idToken: z.string().min(20).max(8192), remember: z.boolean().optional() });
+
+function cookieName(secure: boolean) {
+  // __Host- cookies must be Secure, Path=/ and host-only: browsers enforce it.
+  return secure ? '__Host-session' : 'session';
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** A state-changing request from another site (or a client that says nothing about where it comes from) is refused. */
+function isSameOrigin(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin') return false;
+  const origin = req.get('origin');
+  if (origin) {
+    try {
+      return new URL(origin).host === req.host;
+    } catch {
+      return false; // "null" or garbage
+    }
+  }
+  return site === 'same-origin';
+}
+
+/** Where to send the visitor after signing out: the same-site page they were on, else home. */
+function backTo(req: Request): string {
+  const referer = req.get('referer');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    if (url.host !== req.host || url.pathname.startsWith('//')) return '/';
+    return url.pathname + url.search;
+  } catch {
+    return '/';
+  }
+}
+
+/** Errors of the identity service that mean "this token is not acceptable", as opposed to "the service is unreachable". */
+function isRejection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function toSessionUser(decoded: DecodedToken, admin: AdminAuth): Promise<SessionUser> {
+  let name = typeof decoded.name === 'string' ? decoded.name.trim() : '';
+  let email = decoded.email ?? null;
+  if (!name) {
+    const record = await admin.getUser(decoded.uid);
+    name = record.displayName?.trim() ?? '';
+    email ??= record.email ?? null;
+  }
+  if (!name) name = email ? email.split('@')[0]! : 'Patient';
+  return { uid: decoded.uid, displayName: name.slice(0, 80), email };
+}
+
+export function publicAuthConfig(auth: AuthConfig): PublicAuthConfig {
+  return auth.mode === 'unavailable' ? { mode: 'unavailable', message: UNAVAILABLE } : { mode: auth.mode, web: auth.web };
+}
+
+/**
+ * Sign-in session: POST /api/session turns a fresh Firebase ID token into an httpOnly
+ * session cookie, POST /api/session/logout ends it, and getUser() reads it for every render.
+ */
+export function createSession(options: SessionOptions): Session {
+  const { admin, auth, logger, secureCookies } = options;
+  const now = options.now ?? Date.now;
+  const maxAuthAgeS = options.maxAuthAgeS ?? MAX_AUTH_AGE_S;
+  const name = cookieName(secureCookies);
+  const cookieBase = { httpOnly: true, secure: secureCookies, sameSite: 'lax' as const, path: '/' };
+  const clearCookie = (res: Response) => res.clearCookie(name, cookieBase);
+
+  const limiter = rateLimit({
+    windowMs: options.rateLimit?.windowMs ?? 10 * 60 * 1000,
+    limit: options.rateLimit?.limit ?? 30,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many sign-in attempts from this address. Please wait a few minutes and try again.' },
+  });
+  const sameOrigin: RequestHandler = (req, res, next) => {
+    if (isSameOrigin(req)) return next();
+    res.status(403).json({ error: 'Cross-site requests are not allowed.' });
+  };
+  const available: RequestHandler = (_req, res, next) => {
+    if (admin) return next();
+    res.status(503).json({ error: UNAVAILABLE });
+  };
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+
+  const api = express.Router();
+
+  api.get('/auth-config', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(publicAuthConfig(auth));
+  });
+
+  api.post('/session', noStore, limiter, sameOrigin, available, express.json({ limit: '10kb' }), async (req, res) => {
+    if (!req.is('application/json')) {
+      res.status(415).json({ error: 'Send the ID token as JSON.' });
+      return;
+    }
+    const body = sessionBody.safeParse(req.body);
+    if (!body.success) {
+      res.status(400).json({ error: 'Expected { idToken, remember? }.' });
+      return;
+    }
+    const { idToken, remember = false } = body.data;
+    let decoded: DecodedToken;
+    try {
+      decoded = await admin!.verifyIdToken(idToken, true);
+    } catch (error) {
+      if (isRejection(error)) {
+        res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
+      } else {
+        logger.error('identity service unreachable', { error: errorMessage(error) });
+        res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
+      }
+      return;
+    }
+    if (now() / 1000 - decoded.auth_time > maxAuthAgeS) {
+      res.status(401).json({ error: 'This sign-in is too old to start a session. Please sign in again.' });
+      return;
+    }
+    // Not remembered: a browser-session cookie, and a shorter life on the server too.
+    const expiresIn = remember ? REMEMBER_DAYS * DAY_MS : DAY_MS;
+    try {
+      const cookie = await admin!.createSessionCookie(idToken, { expiresIn });
+      res.cookie(name, cookie, remember ? { ...cookieBase, maxAge: expiresIn } : cookieBase);
+      res.json({ user: await toSessionUser(decoded, admin!) });
+    } catch (error) {
+      if (isRejection(error)) {
+        res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
+        return;
+      }
+      logger.error('session cookie failed', { error: errorMessage(error) });
+      res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
+    }
+  });
+
+  api.post('/session/logout', noStore, limiter, sameOrigin, available, async (req, res) => {
+    const cookie = readCookie(req, name);
+    if (cookie) {
+      try {
+        const decoded = await admin!.verifySessionCookie(cookie, true);
+        await admin!.revokeRefreshTokens(decoded.uid);
+      } catch (error) {
+        if (!isRejection(error)) logger.error('sign-out revoke failed', { error: errorMessage(error) });
+      }
+    }
+    clearCookie(res);
+    // The header's sign-out is a plain form: go back to the page, signed out. fetch() callers may ask for JSON.
+    if (req.accepts(['html', 'json']) === 'json') res.json({ ok: true });
+    else res.redirect(303, backTo(req));
+  });
+
+  if (auth.mode === 'emulator') mountEmulatorPopup(api, auth.emulatorHost);
+
+  async function getUser(req: Request): Promise<SessionUser | null> {
+    if (!admin) return null;
+    const cookie = readCookie(req, name);
+    if (!cookie) return null;
+    try {
+      const decoded = await admin.verifySessionCookie(cookie, true);
+      return await toSessionUser(decoded, admin);
+    } catch (error) {
+      if (isRejection(error)) {
+        if (req.res && !req.res.headersSent) clearCookie(req.res);
+      } else {
+        logger.error('session check failed', { error: errorMessage(error) });
+      }
+      return null;
+    }
+  }
+
+  return { api, getUser };
+}
+
+/**
+ * Google sign-in with the emulator, offline. The SDK's popup flow needs Google's gapi
+ * script (from the internet) both on our page and in the emulator's helper frame. Instead,
+ * the emulator's own account chooser is served from our origin, so when the visitor picks an
+ * account it hands the result to a same-origin relay frame in the opener (client/emulator-google.ts),
+ * which signs in with that credential. Development and tests only: production refuses the emulator.
+ */
+function mountEmulatorPopup(api: express.Router, emulatorHost: string) {
+  api.get('/emulator/auth/handler', async (req, res) => {
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    try {
+      const upstream = await fetch(`http://${emulatorHost}/emulator/auth/handler${search}`);
+      // The chooser is the emulator's page, with inline script and styles; its CDN assets are not needed (and stay blocked).
+      res.setHeader('Content-Security-Policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(upstream.status).type('html').send(await upstream.text());
+    } catch {
+      res.status(503).type('text/plain').send('The Auth Emulator is not reachable.');
+    }
+  });
+  api.get('/auth-relay', (_req, res) => {
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
+    res.removeHeader('X-Frame-Options');
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send('<!doctype html><meta charset="utf-8"><title>Sign-in relay</title>');
+  });
+}
