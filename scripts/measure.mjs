@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -23,14 +24,11 @@ const port = await new Promise((resolve) => {
 });
 const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   env: {
-    ...process.env,
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
     NODE_ENV: 'production',
     PORT: String(port),
     LOG_REQUESTS: 'false',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'measure-project',
-    FIREBASE_API_KEY: process.env.FIREBASE_API_KEY ?? 'measure-key',
-    FIREBASE_AUTH_DOMAIN: process.env.FIREBASE_AUTH_DOMAIN ?? 'measure-project.firebaseapp.com',
+    ...placeholderFirebaseEnv('measure-project'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -22,10 +22,13 @@ port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.lo
 log="$stage/server.log"
 # Production needs real identity settings; these placeholders are never contacted
 # because the smoke test sends no session cookie.
+project=smoke-test-project
+sa_json=$(node scripts/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON "$project")
 (cd "$stage" && exec env -i PATH="$PATH" HOME="$stage" NODE_ENV=production PORT="$port" \
-  FIREBASE_PROJECT_ID=smoke-test-project \
-  FIREBASE_API_KEY=smoke-test-key \
-  FIREBASE_AUTH_DOMAIN=smoke-test-project.firebaseapp.com \
+  FIREBASE_PROJECT_ID="$project" \
+  FIREBASE_WEB_API_KEY=placeholder-web-api-key \
+  FIREBASE_AUTH_DOMAIN="$project.firebaseapp.com" \
+  FIREBASE_SERVICE_ACCOUNT_JSON="$sa_json" \
   node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 

@@ -1,5 +1,5 @@
 import type { Option } from '../components/demo-form';
-import { services } from './services';
+import { serviceNames as services } from './service-names';
 import { site } from './site';
 import { heroImages, serviceImages } from './images';
 import type { Img } from './types';

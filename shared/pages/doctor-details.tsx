@@ -1,4 +1,4 @@
-import { doctorCounters, principalProfile } from '../content/doctors';
+import { doctorCounters, principalProfile } from '../content/doctor-pages';
 import { PageHeader } from '../components/page-header';
 import { ContactBanner } from '../components/sections/contact-banner';
 import { DoctorProfile } from '../components/sections/doctor-profile';

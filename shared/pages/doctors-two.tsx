@@ -1,4 +1,5 @@
-import { doctorCounters, doctors, doctorsPageCopy as copy, principalDoctor, principalProfile } from '../content/doctors';
+import { doctorCounters, doctorsPageCopy as copy, principalProfile } from '../content/doctor-pages';
+import { doctors, principalDoctor } from '../content/doctors';
 import { PageHeader } from '../components/page-header';
 import { SectionHeading } from '../components/section-heading';
 import { ContactBanner } from '../components/sections/contact-banner';

@@ -1,4 +1,5 @@
-import { doctorCounters, doctors, doctorsPageCopy as copy } from '../content/doctors';
+import { doctorCounters, doctorsPageCopy as copy } from '../content/doctor-pages';
+import { doctors } from '../content/doctors';
 import { PageHeader } from '../components/page-header';
 import { SectionHeading } from '../components/section-heading';
 import { ContactBanner } from '../components/sections/contact-banner';

@@ -1,4 +1,4 @@
-import { services } from '../content/services';
+import { serviceNames as services } from '../content/service-names';
 import type { PageRoute } from './types';
 
 const firstService = services[0]!;

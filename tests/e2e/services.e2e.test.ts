@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctorCounters } from '../../shared/content/doctors';
+import { doctorCounters } from '../../shared/content/doctor-pages';
 import { services } from '../../shared/content/services';
 import { gotoHydrated, launch, openPage } from './harness';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { services } from '../../content/services';
+import { serviceNames as services } from '../../content/service-names';
 import { fullAddress, site } from '../../content/site';
 import { Icon } from '../icons';
 import { Logo } from './logo';

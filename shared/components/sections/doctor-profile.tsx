@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { DoctorProfile as Profile, ProfileEntry } from '../../content/doctors';
+import type { DoctorProfile as Profile, ProfileEntry } from '../../content/doctor-pages';
 import { site } from '../../content/site';
 import { Icon } from '../icons';
 import './doctor-sections.css';
