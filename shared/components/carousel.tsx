@@ -6,8 +6,10 @@ import 'swiper/css/effect-fade';
 import './carousel.css';
 import { Icon } from './icons';
 
-/** Transition speed of every carousel on the site (spec section 9); autoplay stays off. */
+/** Transition speed of every sliding carousel on the site (spec section 9); autoplay stays off. */
 export const CAROUSEL_SPEED_MS = 10000;
+/** Fade transitions (hero and portfolio sliders) use the spec's fade default. */
+export const FADE_SPEED_MS = 300;
 
 /**
  * Widths at which some carousel or grid of the spec changes layout. The CSS that lays
@@ -79,6 +81,7 @@ export function Carousel<T>({
   const paginationRef = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const fade = effect === 'fade';
+  const speed = fade ? FADE_SPEED_MS : CAROUSEL_SPEED_MS;
   const layoutKey = JSON.stringify(layout);
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function Carousel<T>({
         slidesPerView: fade ? 1 : current.base,
         breakpoints: fade ? undefined : breakpoints,
         spaceBetween: fade ? 0 : gap,
-        speed: reduced ? 0 : CAROUSEL_SPEED_MS,
+        speed: reduced ? 0 : speed,
         autoplay: false,
         loop,
         effect,
@@ -137,7 +140,7 @@ export function Carousel<T>({
       cancelled = true;
       swiper?.destroy(true, true);
     };
-  }, [layoutKey, fade, gap, loop, effect, pagination, label, items.length]);
+  }, [layoutKey, fade, speed, gap, loop, effect, pagination, label, items.length]);
 
   return (
     <section
@@ -145,6 +148,8 @@ export function Carousel<T>({
       className={`carousel${fade ? ' carousel--fade' : ''}${ready ? ' is-ready' : ''}${className ? ` ${className}` : ''}`}
       aria-roledescription="carousel"
       aria-label={label}
+      data-speed={speed}
+      data-autoplay="off"
       style={layoutVars(fade ? { base: 1 } : layout, gap)}
     >
       <div ref={swiperElRef} className="swiper">

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launch, openPage, type TestPage } from './harness';
+import { expectPerView, gotoHydrated, launch, openPage, type TestPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,35 +15,6 @@ afterAll(async () => {
  * opens the video popup cannot load, as the test machine has no internet access.
  */
 const unexpected = (t: TestPage) => t.errors.filter((e) => !e.includes('youtube-nocookie.com'));
-
-/** Slides of a carousel whose box lies fully inside the carousel's visible box (and that are not faded out). */
-async function slidesInView(page: Page, label: string): Promise<number> {
-  return page.evaluate((label) => {
-    const root = document.querySelector(`section.carousel[aria-label="${label}"]`);
-    const viewport = root?.querySelector('.swiper');
-    if (!root || !viewport) return -1;
-    const box = viewport.getBoundingClientRect();
-    return [...root.querySelectorAll('.swiper-slide')].filter((s) => {
-      const r = s.getBoundingClientRect();
-      const cs = getComputedStyle(s);
-      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 && cs.visibility !== 'hidden' && Number(cs.opacity) > 0.5;
-    }).length;
-  }, label);
-}
-
-/** Resizes the window to each width and checks the carousel's per-view count there. */
-async function expectPerView(page: Page, label: string, expected: Record<number, number>) {
-  // Swiper starts when a carousel comes near the viewport.
-  await page.locator(`section.carousel[aria-label="${label}"]`).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`section.carousel.is-ready[aria-label="${label}"]`, { timeout: 10_000 });
-  const seen: Record<number, number> = {};
-  for (const width of Object.keys(expected).map(Number)) {
-    await page.setViewportSize({ width, height: 900 });
-    await expect.poll(() => slidesInView(page, label), { timeout: 3000 }).toBe(expected[width]);
-    seen[width] = await slidesInView(page, label);
-  }
-  expect(seen).toEqual(expected);
-}
 
 describe('clinic pages in a real browser', () => {
   it('pricing switches between the monthly and yearly figures (click and arrow keys)', async () => {

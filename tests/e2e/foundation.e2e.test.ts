@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launch, openPage } from './harness';
+import { expectPerView, gotoHydrated, launch, openPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,6 +72,19 @@ describe('foundation in a real browser', () => {
     await page.evaluate(() => window.scrollTo(0, 81));
     await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
+
+describe('home carousels', () => {
+  it('show the spec per-view counts on both sides of each breakpoint', async () => {
+    const t = await openPage(browser);
+    await gotoHydrated(t.page, '/');
+    // Doctors: 6 per view, 4 under 1200 px, 2 under 600 px.
+    await expectPerView(t.page, 'Our team', { 599: 2, 601: 4, 1199: 4, 1201: 6 });
+    // Testimonials on home one: 2 per view, 1 under 991 px.
+    await expectPerView(t.page, 'Patient testimonials', { 990: 1, 992: 2 });
     expect(t.errors).toEqual([]);
     await t.close();
   });

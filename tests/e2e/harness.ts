@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -56,3 +56,33 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
   return response;
 }
+
+/** Slides of a carousel whose box lies fully inside the carousel's visible box (and that are not faded out). */
+export async function slidesInView(page: Page, label: string): Promise<number> {
+  return page.evaluate((label) => {
+    const root = document.querySelector(`section.carousel[aria-label="${label}"]`);
+    const viewport = root?.querySelector('.swiper');
+    if (!root || !viewport) return -1;
+    const box = viewport.getBoundingClientRect();
+    return [...root.querySelectorAll('.swiper-slide')].filter((s) => {
+      const r = s.getBoundingClientRect();
+      const cs = getComputedStyle(s);
+      return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 && cs.visibility !== 'hidden' && Number(cs.opacity) > 0.5;
+    }).length;
+  }, label);
+}
+
+/** Resizes the window to each width and checks the carousel's per-view count there. */
+export async function expectPerView(page: Page, label: string, expected: Record<number, number>) {
+  // Swiper starts when a carousel comes near the viewport.
+  await page.locator(`section.carousel[aria-label="${label}"]`).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`section.carousel.is-ready[aria-label="${label}"]`, { timeout: 10_000 });
+  const seen: Record<number, number> = {};
+  for (const width of Object.keys(expected).map(Number)) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => slidesInView(page, label), { timeout: 3000 }).toBe(expected[width]);
+    seen[width] = await slidesInView(page, label);
+  }
+  expect(seen).toEqual(expected);
+}
+

@@ -52,6 +52,9 @@ describe('routes', () => {
     expect(res.text).toMatch(/<select[^>]*name="location"/);
     expect(res.text).toMatch(/<select[^>]*name="service"/);
     expect(res.text).toContain('action="/contact"');
+    // Carousels: spec speed 10000 ms, autoplay off; doctors 2/4/6 at 600/1200 px, testimonials 1/2 at 991 px.
+    expect(res.text).toMatch(/aria-label="Our team" data-speed="10000" data-autoplay="off" style="--gap:20px;--spv-0:2;--spv-576:2;--spv-600:4;--spv-767:4;--spv-768:4;--spv-991:4;--spv-1024:4;--spv-1100:4;--spv-1200:6"/);
+    expect(res.text).toMatch(/aria-label="Patient testimonials" data-speed="10000" data-autoplay="off" style="--gap:24px;--spv-0:1;[^"]*--spv-767:1;--spv-768:1;--spv-991:2;[^"]*--spv-1200:2"/);
   });
 
   it.each(['/no-such-page', '/notMatch', '/deep/unknown/path'])('%s answers 404 with the 404 page', async (path) => {
