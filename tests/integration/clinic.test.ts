@@ -81,7 +81,7 @@ describe('/homeTwo', () => {
     const html = await get('/homeTwo');
     expect(textOf(html)).toContain('Why members choose regular care');
     expect(html).toContain('aria-label="Partners"');
-    expect(html).toMatch(/aria-label="Partners" style="[^"]*--spv-0:2;--spv-576:3;--spv-600:3;--spv-767:4;--spv-768:4;--spv-991:4;--spv-1024:5;/);
+    expect(html).toMatch(/aria-label="Partners" data-speed="10000" data-autoplay="off" style="[^"]*--spv-0:2;--spv-576:3;--spv-600:3;--spv-767:4;--spv-768:4;--spv-991:4;--spv-1024:5;/);
     expect(html.match(/src="\/images\/sponsors\/sponsor-\d\.svg"/g)?.length).toBe(6);
     for (const p of latestThree) expect(html).toContain(`href="/blogDetails?post=${p.slug}"`);
     expect(html.match(/href="\/blogDetails\?post=/g)).toHaveLength(3);
@@ -100,7 +100,7 @@ describe('/homeThree', () => {
 
   it('has the wide testimonials carousel (3, 2 under 1024, 1 under 767) with every quote readable', async () => {
     const html = await get('/homeThree');
-    expect(html).toMatch(/aria-label="Patient testimonials" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;--spv-768:2;--spv-991:2;--spv-1024:3;/);
+    expect(html).toMatch(/aria-label="Patient testimonials" data-speed="10000" data-autoplay="off" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;--spv-768:2;--spv-991:2;--spv-1024:3;/);
     for (const name of ['Amaka O.', 'Yusuf A.', 'Grace E.', 'Emeka N.']) expect(html).toContain(name);
   });
 
@@ -122,8 +122,8 @@ describe('/homeFour', () => {
     const html = await get('/homeFour');
     const text = textOf(html);
     expect(html).toContain('carousel carousel--fade');
-    expect(html).toMatch(/aria-label="Departments" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;--spv-768:2;--spv-991:2;--spv-1024:3;/);
-    expect(html).toMatch(/aria-label="Photo gallery" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;/);
+    expect(html).toMatch(/aria-label="Departments" data-speed="10000" data-autoplay="off" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;--spv-768:2;--spv-991:2;--spv-1024:3;/);
+    expect(html).toMatch(/aria-label="Photo gallery" data-speed="10000" data-autoplay="off" style="[^"]*--spv-0:1;--spv-576:1;--spv-600:1;--spv-767:2;/);
     for (const d of ['Surgery', 'Dental', 'Neurology']) expect(text).toContain(d);
     for (const d of doctors) expect(text).toContain(d.title);
     for (const step of ['Have A Coffee', 'Choose Doctor', 'Admission Now']) expect(text).toContain(step);
