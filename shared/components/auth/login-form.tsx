@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { REMEMBER_DAYS } from '../../auth/auth-config';
-import { loadAuthClient, loadDialogs, messageOf } from '../../auth/load';
+import { loadAuthClient } from '../../auth/load';
 import { sendPasswordReset } from '../../auth/password-reset';
 import { AuthField } from './auth-field';
 import { GoogleButton, OrDivider } from './google-button';
-import { EMAIL_PATTERN, type FieldErrors, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { EMAIL_PATTERN, type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 
 type Field = 'email' | 'password';
 type Busy = null | 'login' | 'google' | 'reset';
@@ -38,27 +38,15 @@ export function LoginForm() {
       return;
     }
     setBusy('login');
-    try {
-      const client = await loadAuthClient();
-      await client.signInWithEmail(email.trim(), password, remember);
+    await runAuthStep(async () => {
+      await (await loadAuthClient()).signInWithEmail(email.trim(), password, remember);
       window.location.assign(returnTo);
-    } catch (error) {
-      setBusy(null);
-      await (await loadDialogs()).showError(messageOf(error));
-    }
+    }, () => setBusy(null));
   }
 
   async function onGoogle() {
     setBusy('google');
-    try {
-      const client = await loadAuthClient();
-      const user = await client.signInWithGoogle(remember);
-      await (await loadDialogs()).showSuccess('Register Successfully', `Welcome, ${user.displayName}. You are signed in.`);
-      window.location.assign(returnTo);
-    } catch (error) {
-      setBusy(null);
-      await (await loadDialogs()).showError(messageOf(error));
-    }
+    await runAuthStep(() => signInWithGoogleAndReturn(remember, returnTo), () => setBusy(null));
   }
 
   async function onLostPassword() {

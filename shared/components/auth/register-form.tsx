@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { loadAuthClient, loadDialogs, messageOf } from '../../auth/load';
+import { loadAuthClient, loadDialogs } from '../../auth/load';
 import { AuthField } from './auth-field';
 import { GoogleButton, OrDivider } from './google-button';
-import { EMAIL_PATTERN, type FieldErrors, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { EMAIL_PATTERN, type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -38,28 +38,16 @@ export function RegisterForm() {
       return;
     }
     setBusy('register');
-    try {
-      const client = await loadAuthClient();
-      const user = await client.registerWithEmail(name.trim(), email.trim(), password);
+    await runAuthStep(async () => {
+      const user = await (await loadAuthClient()).registerWithEmail(name.trim(), email.trim(), password);
       await (await loadDialogs()).showSuccess('Register Successfully', `Welcome, ${user.displayName}. Your account is ready.`);
       window.location.assign(returnTo);
-    } catch (error) {
-      setBusy(null);
-      await (await loadDialogs()).showError(messageOf(error));
-    }
+    }, () => setBusy(null));
   }
 
   async function onGoogle() {
     setBusy('google');
-    try {
-      const client = await loadAuthClient();
-      const user = await client.signInWithGoogle(false);
-      await (await loadDialogs()).showSuccess('Register Successfully', `Welcome, ${user.displayName}. You are signed in.`);
-      window.location.assign(returnTo);
-    } catch (error) {
-      setBusy(null);
-      await (await loadDialogs()).showError(messageOf(error));
-    }
+    await runAuthStep(() => signInWithGoogleAndReturn(false, returnTo), () => setBusy(null));
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { loadAuthClient } from '../../auth/load';
+import { loadAuthClient, loadDialogs, messageOf } from '../../auth/load';
 import { safeReturnTo } from '../../auth/return-to';
 
 /** The same-site page to return to after signing in (`?returnTo=`), or home. */
@@ -36,3 +36,20 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Runs one sign-in step; if it fails, gives the form back and shows the service's message in the 'Oops...' dialog. */
+export async function runAuthStep(step: () => Promise<void>, onFailure: () => void): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    onFailure();
+    await (await loadDialogs()).showError(messageOf(error));
+  }
+}
+
+/** Google sign-in, shared by the login and register pages: 'Register Successfully' (spec section 8), then back to the page the visitor came from. */
+export async function signInWithGoogleAndReturn(remember: boolean, returnTo: string): Promise<void> {
+  const user = await (await loadAuthClient()).signInWithGoogle(remember);
+  await (await loadDialogs()).showSuccess('Register Successfully', `Welcome, ${user.displayName}. You are signed in.`);
+  window.location.assign(returnTo);
+}
