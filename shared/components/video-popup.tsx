@@ -20,10 +20,16 @@ export function VideoPopup({ video, className }: { video: Video; className?: str
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
+    if (open && dialog && !dialog.open) {
+      dialog.showModal();
+      // Focus the close control, not the player: keys pressed inside a cross-origin
+      // frame (Escape included) never reach this page.
+      closeRef.current?.focus();
+    }
   }, [open]);
 
   const close = () => dialogRef.current?.close();
@@ -59,7 +65,7 @@ export function VideoPopup({ video, className }: { video: Video; className?: str
             />
           )}
         </div>
-        <button type="button" className="video-popup__close" onClick={close}>
+        <button ref={closeRef} type="button" className="video-popup__close" onClick={close}>
           <Icon name="close" size={22} />
           <span className="visually-hidden">Close video</span>
         </button>

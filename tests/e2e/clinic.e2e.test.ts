@@ -94,14 +94,16 @@ describe('clinic pages in a real browser', () => {
     expect(await dialog.locator('iframe').getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    expect(await page.locator('iframe').count()).toBe(0);
+    // The dialog's close event, which removes the player, is dispatched as a separate task.
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
 
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
     await page.getByRole('button', { name: 'Close video' }).click();
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
-    expect(await page.locator('iframe').count()).toBe(0);
+    // The dialog's close event, which removes the player, is dispatched as a separate task.
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
     expect(youtube.length).toBeGreaterThan(0);
     expect(unexpected(t)).toEqual([]);
@@ -117,7 +119,7 @@ describe('clinic pages in a real browser', () => {
     expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
     expect(src).not.toContain('aqz-KE-bpKQ');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('iframe').count()).toBe(0);
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
     expect(unexpected(t)).toEqual([]);
     await t.close();
   });
