@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPerView, gotoHydrated, launch, openPage, type TestPage } from './harness';
+import { expectCountUp, expectPerView, gotoHydrated, launch, openPage, sampleCounters, type TestPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,15 +54,13 @@ describe('clinic pages in a real browser', () => {
   it('counters count up to their end values once in view; reduced motion shows them at once', async () => {
     const t = await openPage(browser);
     const { page } = t;
+    await sampleCounters(page, '.facts .counter__value');
     await gotoHydrated(page, '/homeThree');
     const values = () => page.locator('.facts .counter__value').allTextContents();
     // Waiting below the fold: not started yet.
     expect(await values()).toEqual(['0', '0', '0', '0']);
-    await page.locator('.facts .counters').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1500);
-    const early = (await values()).map((v) => Number(v.replace(/,/g, '')));
-    expect(early.some((v, i) => v < [3624, 1230, 7620, 2430][i]!)).toBe(true);
-    await expect.poll(values, { timeout: 9500, interval: 250 }).toEqual(['3,624', '1,230', '7,620', '2,430']);
+    await expectCountUp(page, '.facts .counter__value', [3624, 1230, 7620, 2430]);
+    expect(await values()).toEqual(['3,624', '1,230', '7,620', '2,430']);
     expect(unexpected(t)).toEqual([]);
     await t.close();
 

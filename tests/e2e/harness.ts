@@ -86,3 +86,34 @@ export async function expectPerView(page: Page, label: string, expected: Record<
   expect(seen).toEqual(expected);
 }
 
+
+/**
+ * Before a navigation: makes the page sample the text of the counters matched by
+ * `selector` every 50 ms from the first paint on, so a slow test process cannot miss
+ * the animation. Read back by expectCountUp.
+ */
+export async function sampleCounters(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __counterSamples: number[][] };
+    w.__counterSamples = [];
+    const timer = setInterval(() => {
+      const values = [...document.querySelectorAll(sel)].map((el) => Number((el.textContent ?? '').replace(/\D/g, '')));
+      if (values.length) w.__counterSamples.push(values);
+      if (w.__counterSamples.length > 2000) clearInterval(timer);
+    }, 50);
+  }, selector);
+}
+
+/**
+ * Scrolls the counters into view and checks that they counted up (needs sampleCounters
+ * before the page was loaded): the final values equal `ends`, and some sample lay
+ * strictly between 0 and the end value.
+ */
+export async function expectCountUp(page: Page, selector: string, ends: readonly number[], timeout = 15_000) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  const read = () => page.locator(selector).allTextContents().then((ts) => ts.map((t) => Number(t.replace(/\D/g, ''))));
+  await expect.poll(read, { timeout, interval: 250 }).toEqual([...ends]);
+  const samples = await page.evaluate(() => (window as unknown as { __counterSamples: number[][] }).__counterSamples);
+  const counted = samples.some((values) => values.some((v, i) => v > 0 && v < (ends[i] ?? 0)));
+  expect(counted, 'an intermediate value was shown while counting up').toBe(true);
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCounters } from '../../shared/content/doctor-pages';
 import { services } from '../../shared/content/services';
-import { gotoHydrated, launch, openPage } from './harness';
+import { expectCountUp, gotoHydrated, launch, openPage, sampleCounters } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,18 +37,10 @@ describe('services, doctors and contact in a real browser', () => {
 
   it.each(['/doctors', '/doctorsTwo'])('%s counters count up to 540, 899 and 100 when scrolled into view', async (path) => {
     const t = await openPage(browser, { width: 1280, height: 900 });
+    await sampleCounters(t.page, '.counters .counter__value');
     await gotoHydrated(t.page, path);
-    const values = t.page.locator('.counters .counter__value');
-    await expect.poll(() => values.count()).toBe(3);
-    await values.first().scrollIntoViewIfNeeded();
-    // Mid-animation the figures are below their end values...
-    await t.page.waitForTimeout(1500);
-    const mid = (await values.allTextContents()).map((v) => Number(v.replace(/\D/g, '')));
-    doctorCounters.forEach((c, i) => expect(mid[i]).toBeLessThan(c.end));
-    // ...and after the 8 s animation they show them.
-    await expect
-      .poll(async () => (await values.allTextContents()).map((v) => Number(v.replace(/\D/g, ''))), { timeout: 12_000, interval: 250 })
-      .toEqual(doctorCounters.map((c) => c.end));
+    await expect.poll(() => t.page.locator('.counters .counter__value').count()).toBe(3);
+    await expectCountUp(t.page, '.counters .counter__value', doctorCounters.map((c) => c.end));
     expect(t.errors).toEqual([]);
     await t.close();
   });
