@@ -69,7 +69,7 @@ export function LoginForm() {
         label="Email"
         name="email"
         type="email"
-        autoComplete="username email"
+        autoComplete="username"
         inputMode="email"
         spellCheck={false}
         required
