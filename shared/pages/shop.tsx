@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
-import { ShopPagination } from '../components/shop/pagination';
+import { Pagination } from '../components/pagination';
 import { ProductCard } from '../components/shop/product-card';
-import { pageCount, pageOf, parseShopQuery, sortProducts } from '../components/shop/shop-query';
+import { pageCount, pageOf, parseShopQuery, shopHref, sortProducts } from '../components/shop/shop-query';
 import { ShopToolbar } from '../components/shop/shop-toolbar';
 import { products } from '../content/products';
 import { shopIntro, sortOptions } from '../content/shop';
@@ -45,7 +45,7 @@ export default function ShopPage() {
               </li>
             ))}
           </ul>
-          <ShopPagination query={query} />
+          <Pagination label="Shop pages" className="paging--center" summary page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
         </div>
       </section>
     </>

@@ -116,7 +116,7 @@ describe('blog in a real browser', () => {
     await page.getByRole('link', { name: 'Previous page' }).click();
     await page.waitForURL(/\?page=2$/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
-    expect(await page.title()).toContain('page 2');
+    await expect.poll(() => page.title()).toContain('page 2');
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -76,7 +76,7 @@ describe('shop in a real browser', () => {
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Grid view' }).click();
     await page.waitForURL(/\/shop$/);
-    expect(await page.locator('.product-list').getAttribute('data-view')).toBe('grid');
+    await expect.poll(() => page.locator('.product-list').getAttribute('data-view')).toBe('grid');
     expect(t.errors).toEqual([]);
     await t.close();
   });

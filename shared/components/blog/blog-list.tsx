@@ -7,7 +7,7 @@ import { AudioCard } from './audio-card';
 import { BlogShell, type SidebarPlacement } from './blog-shell';
 import { BlogSidebar } from './blog-sidebar';
 import { filterHeading, type BlogListData } from './loaders';
-import { PagingStrip } from './paging-strip';
+import { Pagination } from '../pagination';
 import { PostCard } from './post-card';
 import { QuoteCard } from './quote-card';
 import { TagLinks } from './tag-links';
@@ -80,7 +80,7 @@ export function BlogList({ sidebar, columns, masonry = false }: BlogListLayout) 
         ) : (
           <p className="blog-list__empty">Try another word, or browse the tags below.</p>
         )}
-        <PagingStrip page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
+        <Pagination label="Blog pages" page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
         {sidebar === 'none' && (
           <div className="blog-list__tags">
             <h2 className="blog-list__tags-title">Browse by tag</h2>

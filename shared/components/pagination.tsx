@@ -1,14 +1,30 @@
 import { Link } from 'react-router';
-import { Icon } from '../icons';
+import { Icon } from './icons';
+import './pagination.css';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Page links 01, 02, 03 with previous and next arrows (inactive at the ends); the current page is marked. */
-export function PagingStrip({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+interface PaginationProps {
+  page: number;
+  pageCount: number;
+  /** Link of a page; paging lives in the URL so it works without JavaScript. */
+  hrefFor: (page: number) => string;
+  /** Accessible name of the navigation, e.g. "Blog pages". */
+  label: string;
+  /** Show "Page 2 of 3" under the links. */
+  summary?: boolean;
+  className?: string;
+}
+
+/**
+ * Page links 01, 02, 03 with previous and next arrows (inactive at the ends); the current
+ * page is marked. One component for the blog lists and the shop.
+ */
+export function Pagination({ page, pageCount, hrefFor, label, summary = false, className }: PaginationProps) {
   if (pageCount < 2) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
-    <nav className="paging" aria-label="Blog pages">
+    <nav className={`paging${className ? ` ${className}` : ''}`} aria-label={label}>
       <ul>
         <li>
           {page > 1 ? (
@@ -45,6 +61,11 @@ export function PagingStrip({ page, pageCount, hrefFor }: { page: number; pageCo
           )}
         </li>
       </ul>
+      {summary && (
+        <p className="paging__summary">
+          Page {page} of {pageCount}
+        </p>
+      )}
     </nav>
   );
 }
