@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Img } from '../../content/types';
+import { PageHero } from './page-hero';
 import './clinic-sections.css';
 
 export interface IntroHeroContent {
@@ -13,29 +14,18 @@ export interface IntroHeroContent {
 
 /** A static opening hero with the page's h1 (for variants that do not open with a slider). */
 export function IntroHero({ content }: { content: IntroHeroContent }) {
-  const { img } = content;
   return (
-    <section className="hero intro-hero" aria-labelledby="intro-hero-heading">
-      <div className="container hero__inner">
-        <div className="hero__text">
-          <p className="eyebrow">{content.eyebrow}</p>
-          <h1 id="intro-hero-heading">{content.title}</h1>
-          <p className="hero__lead">{content.text}</p>
-          <div className="intro-hero__actions">
-            <Link to={content.cta.to} className="btn btn--accent">
-              {content.cta.label}
-            </Link>
-            {content.secondary && (
-              <Link to={content.secondary.to} className="btn btn--outline">
-                {content.secondary.label}
-              </Link>
-            )}
-          </div>
-        </div>
-        <div className="hero__art">
-          <img src={img.src} width={img.width} height={img.height} alt={img.alt} fetchPriority="high" decoding="async" />
-        </div>
+    <PageHero eyebrow={content.eyebrow} title={content.title} text={content.text} img={content.img} headingId="intro-hero-heading" className="intro-hero">
+      <div className="intro-hero__actions">
+        <Link to={content.cta.to} className="btn btn--accent">
+          {content.cta.label}
+        </Link>
+        {content.secondary && (
+          <Link to={content.secondary.to} className="btn btn--outline">
+            {content.secondary.label}
+          </Link>
+        )}
       </div>
-    </section>
+    </PageHero>
   );
 }
