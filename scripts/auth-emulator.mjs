@@ -34,6 +34,9 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-emulator-'));
   const base = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8'));
   base.emulators.auth.port = authPort;
+  // The hub and logging ports too: their defaults (4400, 4500) would collide with a second emulator.
+  base.emulators.hub = { host: '127.0.0.1', port: await freePort() };
+  base.emulators.logging = { host: '127.0.0.1', port: await freePort() };
   writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(base, null, 2));
 
   const child = spawn(process.execPath, [firebaseBin, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', path.join(dir, 'firebase.json')], {
