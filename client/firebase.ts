@@ -1,4 +1,4 @@
-// The Firebase web SDK, loaded only by the pages that sign people in (via shared/auth/load.ts).
+// The Firebase web SDK, loaded only by the pages that sign people in (via shared/features/accounts/load.ts).
 // The server's session cookie is the source of truth: the SDK keeps its user in memory only,
 // hands one fresh ID token to POST /api/session, and forgets it.
 import { initializeApp, getApps } from 'firebase/app';
@@ -18,7 +18,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { AUTH_CONFIG_PATH, SESSION_PATH, type PublicAuthConfig, type WebAuthConfig } from '../shared/auth/auth-config';
+import { AUTH_CONFIG_PATH, SESSION_PATH, type PublicAuthConfig, type WebAuthConfig } from '../shared/features/accounts/auth-config';
 import type { SessionUser } from '../shared/session';
 
 interface Client {

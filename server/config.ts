@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WebAuthConfig } from '../shared/auth/auth-config';
+import type { WebAuthConfig } from '../shared/features/accounts/auth-config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])

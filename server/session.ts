@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { SessionUser } from '../shared/session';
-import { REMEMBER_DAYS, type PublicAuthConfig } from '../shared/auth/auth-config';
+import { REMEMBER_DAYS, type PublicAuthConfig } from '../shared/features/accounts/auth-config';
 import type { AuthConfig } from './config';
 import type { AdminAuth, DecodedToken } from './firebase';
 import type { Logger } from './logger';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
-import { Layout } from './components/layout/layout';
-import { LanguageList } from './components/layout/language-list';
+import { Layout } from './layout/layout';
+import { LanguageList } from './layout/language-list';
 import { documentTitle, ERROR_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from './page-meta';
-import { NotFound } from './components/not-found';
+import { NotFound } from './ui/not-found';
 
 /**
  * The server writes <title> and the description into the document head; after

@@ -11,7 +11,7 @@ import { servicesRoutes } from './route-table/services';
 import { shopRoutes } from './route-table/shop';
 import type { PageRoute } from './route-table/types';
 import { Root, RootErrorBoundary } from './root';
-import { NotFound } from './components/not-found';
+import { NotFound } from './ui/not-found';
 
 /** What a page module under shared/pages/ exports. */
 export interface PageModule {

@@ -1,4 +1,4 @@
-import type { Option } from '../components/demo-form';
+import type { Option } from '../ui/demo-form';
 import { doctors } from './doctors';
 import { services } from './services';
 

@@ -1,4 +1,4 @@
-import type { CounterItem } from '../components/counter';
+import type { CounterItem } from '../ui/counter';
 import { doctors } from './doctors';
 import { services } from './services';
 import { site } from './site';

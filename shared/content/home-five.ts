@@ -1,5 +1,5 @@
-import type { CounterItem } from '../components/counter';
-import type { HeroSlide } from '../components/sections/hero-slider';
+import type { CounterItem } from '../ui/counter';
+import type { HeroSlide } from '../sections/hero-slider';
 import { doctors, type Doctor } from './doctors';
 import { galleryImages, heroImages, serviceImages } from './images';
 import type { GalleryFilter, GalleryItem } from './portfolio';

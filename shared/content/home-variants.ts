@@ -1,5 +1,5 @@
-import type { HeroSlide } from '../components/sections/hero-slider';
-import type { IconName } from '../components/icons';
+import type { HeroSlide } from '../sections/hero-slider';
+import type { IconName } from '../ui/icons';
 import { aboutImages, galleryImages, heroImages } from './images';
 import { site } from './site';
 import type { Img } from './types';

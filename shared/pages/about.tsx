@@ -1,14 +1,14 @@
 import { aboutIntro, analysisTabs, approach, callToAction, teamIntro, videos } from '../content/about';
 import { aboutCounters } from '../content/counters';
 import { factsIntros } from '../content/home-variants';
-import { PageHeader } from '../components/page-header';
-import { AboutIntro } from '../components/sections/about-intro';
-import { AnalysisTabs } from '../components/sections/analysis-tabs';
-import { Approach } from '../components/sections/approach';
-import { CallToAction } from '../components/sections/call-to-action';
-import { Facts } from '../components/sections/facts';
-import { TeamCarousel } from '../components/sections/team-carousel';
-import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../components/sections/testimonials';
+import { PageHeader } from '../ui/page-header';
+import { AboutIntro } from '../sections/about-intro';
+import { AnalysisTabs } from '../sections/analysis-tabs';
+import { Approach } from '../sections/approach';
+import { CallToAction } from '../sections/call-to-action';
+import { Facts } from '../sections/facts';
+import { TeamCarousel } from '../sections/team-carousel';
+import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../sections/testimonials';
 
 /** About Us (spec section 2). */
 export default function AboutPage() {

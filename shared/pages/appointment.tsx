@@ -1,10 +1,10 @@
 import { appointmentAbout, videos } from '../content/about';
 import { newsIntro } from '../content/home-variants';
 import { posts } from '../content/posts';
-import { PageHeader } from '../components/page-header';
-import { AboutIntro } from '../components/sections/about-intro';
-import { BookAppointment } from '../components/sections/appointment-forms';
-import { latestPosts, News } from '../components/sections/news';
+import { PageHeader } from '../ui/page-header';
+import { AboutIntro } from '../sections/about-intro';
+import { BookAppointment } from '../sections/appointment-forms';
+import { latestPosts, News } from '../sections/news';
 
 /** Appointment page, /appoinment (spec section 2). */
 export default function AppointmentPage() {

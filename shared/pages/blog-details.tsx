@@ -1,5 +1,5 @@
-import { blogPostLoader } from '../components/blog/loaders';
-import { PostLayout } from '../components/blog/post-layout';
+import { blogPostLoader } from '../features/blog/loaders';
+import { PostLayout } from '../features/blog/post-layout';
 
 export const loader = blogPostLoader('/blogDetails');
 

@@ -1,5 +1,5 @@
-import { BlogList } from '../components/blog/blog-list';
-import { blogListLoader } from '../components/blog/loaders';
+import { BlogList } from '../features/blog/blog-list';
+import { blogListLoader } from '../features/blog/loaders';
 
 export const loader = blogListLoader('/blogs');
 

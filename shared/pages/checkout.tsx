@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useActionData, useSearchParams } from 'react-router';
 import type { FormEcho } from '../form-action';
-import { PageHeader } from '../components/page-header';
-import { CheckoutForm } from '../components/shop/checkout-form';
-import { COUPON_FORM, CouponForm } from '../components/shop/coupon-form';
-import { RevealBox } from '../components/shop/reveal-box';
-import { ReturningCustomer } from '../components/shop/returning-customer';
-import { OrderByPhone } from '../components/shop/order-by-phone';
-import '../components/shop/shop.css';
+import { PageHeader } from '../ui/page-header';
+import { CheckoutForm } from '../features/shop/checkout-form';
+import { COUPON_FORM, CouponForm } from '../features/shop/coupon-form';
+import { RevealBox } from '../features/shop/reveal-box';
+import { ReturningCustomer } from '../features/shop/returning-customer';
+import { OrderByPhone } from '../features/shop/order-by-phone';
+import '../features/shop/shop.css';
 
 const BOXES = ['login', 'coupon'] as const;
 type Box = (typeof BOXES)[number];

@@ -1,8 +1,8 @@
 import { contactCopy } from '../content/contact';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
-import { ContactForm } from '../components/sections/contact-form';
-import { ContactInfo } from '../components/sections/contact-info';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
+import { ContactForm } from '../sections/contact-form';
+import { ContactInfo } from '../sections/contact-info';
 
 /** Contact (spec section 2): mail, visit and call blocks, and the 'Write To Us' form. */
 export default function ContactPage() {

@@ -1,8 +1,8 @@
 import { doctorCounters, principalProfile } from '../content/doctor-pages';
-import { PageHeader } from '../components/page-header';
-import { ContactBanner } from '../components/sections/contact-banner';
-import { DoctorProfile } from '../components/sections/doctor-profile';
-import { StatsBand } from '../components/sections/stats-band';
+import { PageHeader } from '../ui/page-header';
+import { ContactBanner } from '../sections/contact-banner';
+import { DoctorProfile } from '../sections/doctor-profile';
+import { StatsBand } from '../sections/stats-band';
 
 /** Professional profile of the principal chiropractor (spec section 2), with the doctor pages' counters. */
 export default function DoctorDetailsPage() {

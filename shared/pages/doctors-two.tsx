@@ -1,11 +1,11 @@
 import { doctorCounters, doctorsPageCopy as copy, principalProfile } from '../content/doctor-pages';
 import { doctors, principalDoctor } from '../content/doctors';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
-import { ContactBanner } from '../components/sections/contact-banner';
-import { DoctorGrid } from '../components/sections/doctor-grid';
-import { FeaturedDoctor } from '../components/sections/featured-doctor';
-import { StatsBand } from '../components/sections/stats-band';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
+import { ContactBanner } from '../sections/contact-banner';
+import { DoctorGrid } from '../sections/doctor-grid';
+import { FeaturedDoctor } from '../sections/featured-doctor';
+import { StatsBand } from '../sections/stats-band';
 
 /** Doctors two: counters first, the principal chiropractor featured, the rest of the team as compact cards, then a call to action. */
 export default function DoctorsTwoPage() {

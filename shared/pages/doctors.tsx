@@ -1,10 +1,10 @@
 import { doctorCounters, doctorsPageCopy as copy } from '../content/doctor-pages';
 import { doctors } from '../content/doctors';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
-import { ContactBanner } from '../components/sections/contact-banner';
-import { DoctorGrid } from '../components/sections/doctor-grid';
-import { StatsBand } from '../components/sections/stats-band';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
+import { ContactBanner } from '../sections/contact-banner';
+import { DoctorGrid } from '../sections/doctor-grid';
+import { StatsBand } from '../sections/stats-band';
 
 /** Doctors (spec section 2): the whole team with short bios, then the counters and a call to action. */
 export default function DoctorsPage() {

@@ -1,11 +1,11 @@
-import { Counters } from '../components/counter';
-import { FilterableGallery } from '../components/filterable-gallery';
-import { Icon } from '../components/icons';
-import { SectionHeading } from '../components/section-heading';
-import { DepartmentsSlider } from '../components/sections/departments-slider';
-import { DoctorCard } from '../components/sections/doctor-card';
-import { HeroSlider } from '../components/sections/hero-slider';
-import { Tabs } from '../components/tabs';
+import { Counters } from '../ui/counter';
+import { FilterableGallery } from '../features/gallery/filterable-gallery';
+import { Icon } from '../ui/icons';
+import { SectionHeading } from '../ui/section-heading';
+import { DepartmentsSlider } from '../sections/departments-slider';
+import { DoctorCard } from '../sections/doctor-card';
+import { HeroSlider } from '../sections/hero-slider';
+import { Tabs } from '../ui/tabs';
 import { departments } from '../content/departments';
 import {
   doctorByNumber,

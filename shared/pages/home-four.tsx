@@ -3,16 +3,16 @@ import { sliderDepartments } from '../content/departments';
 import { factsIntros, homeFourAbout, homeFourSlides, homeGallery, howItWorks, newsIntro } from '../content/home-variants';
 import { posts } from '../content/posts';
 import { sponsors, sponsorsIntro } from '../content/sponsors';
-import { AboutIntro } from '../components/sections/about-intro';
-import { AppointmentWidget } from '../components/sections/appointment-forms';
-import { DepartmentsSlider } from '../components/sections/departments-slider';
-import { Facts } from '../components/sections/facts';
-import { HeroSlider } from '../components/sections/hero-slider';
-import { HowItWorks } from '../components/sections/how-it-works';
-import { latestPosts, News } from '../components/sections/news';
-import { PhotoGallery } from '../components/sections/photo-gallery';
-import { Sponsors } from '../components/sections/sponsors';
-import { TeamCarousel } from '../components/sections/team-carousel';
+import { AboutIntro } from '../sections/about-intro';
+import { AppointmentWidget } from '../sections/appointment-forms';
+import { DepartmentsSlider } from '../sections/departments-slider';
+import { Facts } from '../sections/facts';
+import { HeroSlider } from '../sections/hero-slider';
+import { HowItWorks } from '../sections/how-it-works';
+import { latestPosts, News } from '../sections/news';
+import { PhotoGallery } from '../sections/photo-gallery';
+import { Sponsors } from '../sections/sponsors';
+import { TeamCarousel } from '../sections/team-carousel';
 
 /** Home four (spec section 2); the root layout adds the language list to the top bar (route handle). */
 export default function HomeFourPage() {

@@ -5,13 +5,13 @@ import { faqIntro, faqs } from '../content/faq';
 import { factsIntros, homeThreeSlides, newsIntro } from '../content/home-variants';
 import { aboutImages } from '../content/images';
 import { posts } from '../content/posts';
-import { AboutIntro } from '../components/sections/about-intro';
-import { DepartmentsSlider } from '../components/sections/departments-slider';
-import { Facts } from '../components/sections/facts';
-import { Faq } from '../components/sections/faq';
-import { HeroSlider } from '../components/sections/hero-slider';
-import { latestPosts, News } from '../components/sections/news';
-import { Testimonials, TESTIMONIALS_LAYOUT_WIDE } from '../components/sections/testimonials';
+import { AboutIntro } from '../sections/about-intro';
+import { DepartmentsSlider } from '../sections/departments-slider';
+import { Facts } from '../sections/facts';
+import { Faq } from '../sections/faq';
+import { HeroSlider } from '../sections/hero-slider';
+import { latestPosts, News } from '../sections/news';
+import { Testimonials, TESTIMONIALS_LAYOUT_WIDE } from '../sections/testimonials';
 
 /** Home three: the same sections composed again, with the counters and the wide testimonials carousel. */
 export default function HomeThreePage() {

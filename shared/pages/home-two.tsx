@@ -2,12 +2,12 @@ import { faqIntro, faqs } from '../content/faq';
 import { homeTwoHero, membership, newsIntro } from '../content/home-variants';
 import { posts } from '../content/posts';
 import { sponsors, sponsorsIntro } from '../content/sponsors';
-import { Faq } from '../components/sections/faq';
-import { IntroHero } from '../components/sections/intro-hero';
-import { Membership } from '../components/sections/membership';
-import { latestPosts, News } from '../components/sections/news';
-import { Pricing } from '../components/sections/pricing';
-import { Sponsors } from '../components/sections/sponsors';
+import { Faq } from '../sections/faq';
+import { IntroHero } from '../sections/intro-hero';
+import { Membership } from '../sections/membership';
+import { latestPosts, News } from '../sections/news';
+import { Pricing } from '../sections/pricing';
+import { Sponsors } from '../sections/sponsors';
 
 /** Home two, the alternative template home: pricing tabs, FAQ, membership, sponsors, news (spec section 2). */
 export default function HomeTwoPage() {

@@ -1,10 +1,10 @@
 import { homeServices } from '../content/home';
-import { CardGrid } from '../components/sections/card-grid';
-import { HeroFinder } from '../components/sections/hero-finder';
-import { Newsletter } from '../components/sections/newsletter';
-import { TeamCarousel } from '../components/sections/team-carousel';
-import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../components/sections/testimonials';
-import { SectionHeading } from '../components/section-heading';
+import { CardGrid } from '../sections/card-grid';
+import { HeroFinder } from '../sections/hero-finder';
+import { Newsletter } from '../sections/newsletter';
+import { TeamCarousel } from '../sections/team-carousel';
+import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../sections/testimonials';
+import { SectionHeading } from '../ui/section-heading';
 
 /** Home one (spec section 2). */
 export default function HomePage() {

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/auth/auth-layout';
-import { LoginForm } from '../components/auth/login-form';
+import { AuthLayout } from '../features/accounts/auth-layout';
+import { LoginForm } from '../features/accounts/login-form';
 
 /** Login (spec section 2: title 'Login Page', breadcrumb Login). */
 export default function LoginPage() {

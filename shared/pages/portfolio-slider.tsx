@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Carousel } from '../components/carousel';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
+import { Carousel } from '../ui/carousel';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
 import { portfolioCategoryLabel, portfolioSlides } from '../content/portfolio';
 import './portfolio-slider.css';
 

@@ -1,6 +1,6 @@
-import { FilterableGallery } from '../components/filterable-gallery';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
+import { FilterableGallery } from '../features/gallery/filterable-gallery';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
 import { portfolioCategoryLabel, portfolioFilters, portfolioItems } from '../content/portfolio';
 
 /** Portfolio, three-column composition: filters above a grid of square tiles with overlay captions. */

@@ -1,5 +1,5 @@
-import { FilterableGallery } from '../components/filterable-gallery';
-import { PageHeader } from '../components/page-header';
+import { FilterableGallery } from '../features/gallery/filterable-gallery';
+import { PageHeader } from '../ui/page-header';
 import { portfolioCategoryLabel, portfolioFilters, portfolioItems } from '../content/portfolio';
 
 /** Portfolio, two-column composition: a side column with intro and filters beside a grid of captioned cards. */

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../components/auth/auth-layout';
-import { RegisterForm } from '../components/auth/register-form';
+import { AuthLayout } from '../features/accounts/auth-layout';
+import { RegisterForm } from '../features/accounts/register-form';
 
 /** Registration (spec section 2: title 'Signup From Here'). */
 export default function RegisterPage() {

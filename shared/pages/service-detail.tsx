@@ -3,11 +3,11 @@ import { findService, services, type Service } from '../content/services';
 import { serviceContactBanner, serviceDetailCopy } from '../content/services-page';
 import { site } from '../content/site';
 import type { PageMeta } from '../page-meta';
-import { Icon } from '../components/icons';
-import { PageHeader } from '../components/page-header';
-import { ContactBanner } from '../components/sections/contact-banner';
-import { MoreServices } from '../components/sections/more-services';
-import { serviceHref } from '../components/sections/service-list';
+import { Icon } from '../ui/icons';
+import { PageHeader } from '../ui/page-header';
+import { ContactBanner } from '../sections/contact-banner';
+import { MoreServices } from '../sections/more-services';
+import { serviceHref } from '../sections/service-list';
 
 interface ServiceDetailData {
   service: Service;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { departments, employerSections, servicesTwoIntro } from '../content/services-two';
-import { Icon } from '../components/icons';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
-import { DepartmentGrid } from '../components/sections/department-grid';
-import { MediaSplit } from '../components/sections/media-split';
-import { QuoteCalculator } from '../components/sections/quote-calculator';
+import { Icon } from '../ui/icons';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
+import { DepartmentGrid } from '../sections/department-grid';
+import { MediaSplit } from '../sections/media-split';
+import { QuoteCalculator } from '../sections/quote-calculator';
 
 /** Services two (spec section 2): intro, departments grid, quote calculator and employer sections. */
 export default function ServicesTwoPage() {

@@ -1,13 +1,13 @@
 import { benefits, howWeCare, servicesAbout } from '../content/benefits';
 import { services } from '../content/services';
 import { serviceContactBanner } from '../content/services-page';
-import { PageHeader } from '../components/page-header';
-import { SectionHeading } from '../components/section-heading';
-import { BenefitList } from '../components/sections/benefit-list';
-import { CardGrid } from '../components/sections/card-grid';
-import { ContactBanner } from '../components/sections/contact-banner';
-import { MediaSplit } from '../components/sections/media-split';
-import { ServiceList } from '../components/sections/service-list';
+import { PageHeader } from '../ui/page-header';
+import { SectionHeading } from '../ui/section-heading';
+import { BenefitList } from '../sections/benefit-list';
+import { CardGrid } from '../sections/card-grid';
+import { ContactBanner } from '../sections/contact-banner';
+import { MediaSplit } from '../sections/media-split';
+import { ServiceList } from '../sections/service-list';
 
 /** Services (spec section 2): about text, benefit list, service cards and 'Services we offer'. */
 export default function ServicesPage() {

@@ -1,13 +1,13 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PageHeader } from '../components/page-header';
-import { Tabs } from '../components/tabs';
-import { AddToCart } from '../components/shop/add-to-cart';
-import { Price, Rating } from '../components/shop/price';
-import { ProductCard } from '../components/shop/product-card';
-import { ProductGallery } from '../components/shop/product-gallery';
+import { PageHeader } from '../ui/page-header';
+import { Tabs } from '../ui/tabs';
+import { AddToCart } from '../features/shop/add-to-cart';
+import { Price, Rating } from '../features/shop/price';
+import { ProductCard } from '../features/shop/product-card';
+import { ProductGallery } from '../features/shop/product-gallery';
 import { productBySlug, products, type Product } from '../content/products';
 import { sampleReviews } from '../content/shop';
-import '../components/shop/shop.css';
+import '../features/shop/shop.css';
 
 /** The product shown at /shopDetails without a `?product=`: the cart's $165.00 pillow. */
 const DEFAULT_PRODUCT = 'cervical-pillow';

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../components/page-header';
-import { Pagination } from '../components/pagination';
-import { ProductCard } from '../components/shop/product-card';
-import { pageCount, pageOf, parseShopQuery, shopHref, sortProducts } from '../components/shop/shop-query';
-import { ShopToolbar } from '../components/shop/shop-toolbar';
+import { PageHeader } from '../ui/page-header';
+import { Pagination } from '../ui/pagination';
+import { ProductCard } from '../features/shop/product-card';
+import { pageCount, pageOf, parseShopQuery, shopHref, sortProducts } from '../features/shop/shop-query';
+import { ShopToolbar } from '../features/shop/shop-toolbar';
 import { products } from '../content/products';
 import { shopIntro, sortOptions } from '../content/shop';
-import '../components/shop/shop.css';
+import '../features/shop/shop.css';
 
 /** Shop (spec section 2): nine sample products, grid/list, sorting and paging through the URL. */
 export default function ShopPage() {

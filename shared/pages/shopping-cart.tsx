@@ -1,6 +1,6 @@
-import { PageHeader } from '../components/page-header';
-import { Cart } from '../components/shop/cart';
-import '../components/shop/shop.css';
+import { PageHeader } from '../ui/page-header';
+import { Cart } from '../features/shop/cart';
+import '../features/shop/shop.css';
 
 /** Cart (spec section 2): two sample rows, coupon, update cart, totals and the way to checkout. */
 export default function ShoppingCartPage() {

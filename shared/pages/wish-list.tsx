@@ -1,6 +1,6 @@
-import { PageHeader } from '../components/page-header';
-import { Wishlist } from '../components/shop/wishlist';
-import '../components/shop/shop.css';
+import { PageHeader } from '../ui/page-header';
+import { Wishlist } from '../features/shop/wishlist';
+import '../features/shop/shop.css';
 
 /** Wishlist (spec section 2): two sample rows. */
 export default function WishListPage() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { use } from 'react';
 import type { RouteObject } from 'react-router';
 import { pages, routes } from '../../shared/routes';
-import { NOT_FOUND_TEXT } from '../../shared/components/not-found';
+import { NOT_FOUND_TEXT } from '../../shared/ui/not-found';
 import { site } from '../../shared/content/site';
 import { makeTestApp } from './test-app';
 

@@ -7,7 +7,7 @@ import { doctors } from '../../shared/content/doctors';
 import { services } from '../../shared/content/services';
 import { departments, quoteFields } from '../../shared/content/services-two';
 import { site } from '../../shared/content/site';
-import { NOT_FOUND_TEXT } from '../../shared/components/not-found';
+import { NOT_FOUND_TEXT } from '../../shared/ui/not-found';
 import { servicesRoutes } from '../../shared/route-table/services';
 import { makeTestApp } from './test-app';
 

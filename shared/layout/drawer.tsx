@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { site } from '../content/site';
+import { Icon } from '../ui/icons';
+import { drawerNav } from './nav-items';
+import { Logo } from './logo';
+import { SocialLinks } from './social-links';
+
+interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Mobile side drawer. A native modal <dialog>: the browser traps focus, makes the
+ * page behind inert, closes on Escape and gives focus back to the menu button.
+ */
+export function Drawer({ open, onClose }: DrawerProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // A navigation from inside the drawer closes it.
+  useEffect(() => {
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  return (
+    <dialog
+      ref={ref}
+      id="site-drawer"
+      className="drawer"
+      aria-label="Site menu"
+      onClose={onClose}
+      onCancel={onClose}
+      onClick={(e) => {
+        // The dialog element itself is only hit outside the panel: the backdrop.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="drawer__panel">
+        <div className="drawer__top">
+          <Logo />
+          <button type="button" className="icon-btn drawer__close" onClick={onClose} aria-label="Close menu">
+            <Icon name="close" size={22} />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="drawer__nav">
+            {drawerNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="drawer__contact">
+          <a href={`tel:${site.phones[0].e164}`}>
+            <Icon name="phone" size={16} /> {site.phones[0].display}
+          </a>
+          <a href={`mailto:${site.email}`}>
+            <Icon name="mail" size={16} /> {site.email}
+          </a>
+        </div>
+        <SocialLinks />
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { site } from '../content/site';
+import { Icon } from '../ui/icons';
+
+/** Thin bar above the header: phone, e-mail and the appointment button (spec section 1). */
+export function TopBar({ extra }: { extra?: ReactNode }) {
+  const [phone] = site.phones;
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <ul className="top-bar__contacts">
+          <li>
+            <a href={`tel:${phone.e164}`}>
+              <Icon name="phone" size={16} />
+              <span>{phone.display}</span>
+            </a>
+          </li>
+          <li className="top-bar__email">
+            <a href={`mailto:${site.email}`}>
+              <Icon name="mail" size={16} />
+              <span>{site.email}</span>
+            </a>
+          </li>
+        </ul>
+        {extra}
+        <Link to="/contact" className="btn btn--accent btn--sm top-bar__cta">
+          Make Appointment
+        </Link>
+      </div>
+    </div>
+  );
+}

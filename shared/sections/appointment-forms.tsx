@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { appointmentServiceOptions, appointmentWidget, bookAppointment, departmentOptions, doctorOptions } from '../content/appointment';
+import { site } from '../content/site';
+import { DemoForm, SelectField, TextAreaField, TextField } from '../ui/demo-form';
+import { Icon } from '../ui/icons';
+import { SectionHeading } from '../ui/section-heading';
+import './clinic-sections.css';
+
+/** The 'Book Appointment' form of the appointment page (spec section 3). */
+export function BookAppointmentForm() {
+  return (
+    <DemoForm name="appointment" purpose="appointment requests" submitLabel="Book Appointment" label="Book an appointment" className="appointment-form">
+      <div className="form-grid form-grid--2">
+        <SelectField label="Department" name="department" options={departmentOptions} placeholder="Choose a department" />
+        <SelectField label="Doctor" name="doctor" options={doctorOptions} placeholder="Any doctor" />
+        <TextField label="Your name" name="name" autoComplete="name" />
+        <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField label="Preferred date" name="date" type="date" />
+        <TextField label="Preferred time" name="time" type="time" />
+        <TextAreaField label="Special request" name="request" className="field--full" rows={4} hint="For example access needs or a preferred language. Please keep medical details for your visit." />
+      </div>
+    </DemoForm>
+  );
+}
+
+/** Appointment page section: the form in a card beside the clinic's hours and phone numbers. */
+export function BookAppointment({ headingId = 'book-heading' }: { headingId?: string }) {
+  return (
+    <section className="section section--tint book-appointment" aria-labelledby={headingId}>
+      <div className="container book-appointment__inner">
+        <div className="book-appointment__card">
+          <SectionHeading eyebrow={bookAppointment.eyebrow} title={bookAppointment.title} intro={bookAppointment.intro} id={headingId} align="start" />
+          <BookAppointmentForm />
+        </div>
+        <aside className="book-appointment__aside" aria-label="Opening hours and phone numbers">
+          <h3>Opening hours</h3>
+          <p>
+            <Icon name="clock" size={18} /> {site.hours.days}, {site.hours.time}
+            <br />
+            {site.hours.closed}
+          </p>
+          <h3>Prefer to call?</h3>
+          <ul className="book-appointment__phones">
+            {site.phones.map((p) => (
+              <li key={p.e164}>
+                <a href={`tel:${p.e164}`}>
+                  <Icon name="phone" size={18} /> {p.display}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Home four appointment widget (spec: name, email, phone, service). The spec's button leads
+ * to /contact: the link sits under the form, which itself answers honestly until forms deliver.
+ */
+export function AppointmentWidget({ headingId = 'widget-heading' }: { headingId?: string }) {
+  return (
+    <section className="section appointment-widget" aria-labelledby={headingId}>
+      <div className="container appointment-widget__inner">
+        <div className="appointment-widget__text">
+          <p className="eyebrow">{appointmentWidget.eyebrow}</p>
+          <h2 id={headingId}>{appointmentWidget.title}</h2>
+          <p>{appointmentWidget.text}</p>
+          <Link to={appointmentWidget.contactLink.to} className="btn btn--outline appointment-widget__contact">
+            {appointmentWidget.contactLink.label} <Icon name="arrowRight" size={16} />
+          </Link>
+        </div>
+        <DemoForm name="appointment-widget" purpose="appointment requests" submitLabel="Make Appointment" label="Request an appointment" className="appointment-widget__form">
+          <div className="form-grid form-grid--2">
+            <TextField label="Your name" name="name" autoComplete="name" />
+            <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
+            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+            <SelectField label="Service" name="service" options={appointmentServiceOptions} placeholder="Choose a service" />
+          </div>
+        </DemoForm>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { site } from '../content/site';
+import { Icon } from '../ui/icons';
+import './service-sections.css';
+
+interface ContactBannerProps {
+  headingId: string;
+  title: string;
+  text: string;
+  linkLabel: string;
+}
+
+/** Call-to-action band linking to /contact, with the first phone number for people who prefer to call. */
+export function ContactBanner({ headingId, title, text, linkLabel }: ContactBannerProps) {
+  const phone = site.phones[0];
+  return (
+    <section className="section contact-banner-wrap" aria-labelledby={headingId}>
+      <div className="container">
+        <div className="contact-banner">
+          <div className="contact-banner__text">
+            <h2 id={headingId}>{title}</h2>
+            <p>{text}</p>
+          </div>
+          <div className="contact-banner__actions">
+            <Link to="/contact" className="btn btn--accent">
+              {linkLabel}
+              <Icon name="arrowRight" size={18} />
+            </Link>
+            <a href={`tel:${phone.e164}`} className="contact-banner__phone">
+              <Icon name="phone" size={18} />
+              {phone.display}
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
