@@ -4,8 +4,11 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { routes } from '../shared/routes';
+import { createRoutes } from '../shared/routes';
 import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/session';
+import { clientBinder } from './server-data';
+
+const routes = createRoutes(clientBinder);
 
 // Resolve the lazy page modules of the first page before hydrating, so the browser
 // renders exactly what the server sent (their chunks are already modulepreloaded).

@@ -2,13 +2,13 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { RouteObject } from 'react-router';
-import { routes as siteRoutes } from '../shared/routes';
 import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
+import { createServerRoutes } from './route-data';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
@@ -71,11 +71,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 }));
   app.use(
     createRenderHandler({
-      routes: deps.routes ?? siteRoutes,
+      routes: deps.routes ?? createServerRoutes(),
       assets: deps.assets,
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
+      services: { logger },
     }),
   );
 

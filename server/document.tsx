@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import { DEFAULT_META, documentTitle, ERROR_META, NOT_FOUND_META, resolvePageMeta, type PageMeta } from '../shared/page-meta';
+import { DEFAULT_META, documentTitle, ERROR_META, FORBIDDEN_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from '../shared/page-meta';
 import { SESSION_SCRIPT_ID, type SessionUser } from '../shared/session';
 import type { PageAssets } from './assets';
 
@@ -17,9 +17,15 @@ export function escapeHtml(text: string): string {
 export function metaFor(context: StaticHandlerContext): PageMeta {
   if (context.errors) {
     const error = Object.values(context.errors)[0];
-    return isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_META : ERROR_META;
+    if (isRouteErrorResponse(error) && error.status === 404) return NOT_FOUND_META;
+    return isRouteErrorResponse(error) && error.status === 403 ? FORBIDDEN_META : ERROR_META;
   }
   return context.matches.length ? resolvePageMeta(context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] }))) : DEFAULT_META;
+}
+
+/** A page only for signed-in people or staff: kept out of search engines and every cache. */
+export function isPrivatePage(context: StaticHandlerContext): boolean {
+  return context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.private === true);
 }
 
 /**
@@ -27,7 +33,7 @@ export function metaFor(context: StaticHandlerContext): PageMeta {
  * by React, so the hydrated root (#root) is the same React tree on both sides and
  * useId values match; the client keeps title and description current afterwards.
  */
-export function documentStart({ assets, meta }: { assets: PageAssets; meta: PageMeta }): string {
+export function documentStart({ assets, meta, noindex = false }: { assets: PageAssets; meta: PageMeta; noindex?: boolean }): string {
   const links = [
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -37,6 +43,7 @@ export function documentStart({ assets, meta }: { assets: PageAssets; meta: Page
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(documentTitle(meta))}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description)}">` +
+    (noindex ? '<meta name="robots" content="noindex, nofollow">' : '') +
     '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     links +
     '</head><body><div id="root">'

@@ -18,6 +18,8 @@ export interface DecodedToken {
   auth_time: number;
   email?: string;
   name?: unknown;
+  /** Custom claim set by `npm run staff` (see server/staff). */
+  role?: unknown;
 }
 
 export interface AdminHandle {

@@ -1,12 +1,16 @@
 import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { pageModuleKey } from '../shared/routes';
 import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
-import { documentEnd, documentStart, errorPageHtml, metaFor } from './document';
+import { documentEnd, documentStart, errorPageHtml, isPrivatePage, metaFor } from './document';
 import type { Logger } from './logger';
+import { runDataRequest } from './route-data';
+import { servicesContext, userContext } from './route-context';
+import { isCrossSite } from './security';
+import type { Services } from './services';
 
 export interface RenderDeps {
   routes: RouteObject[];
@@ -14,7 +18,11 @@ export interface RenderDeps {
   renderTimeoutMs: number;
   logger: Logger;
   getUser: (req: ExpressRequest) => Promise<SessionUser | null>;
+  services: Services;
 }
+
+/** The query parameter of a data request: the browser asks the server to run one route's loader or action. */
+export const DATA_PARAM = '_data';
 
 // Crawlers get the whole document at once; people get the shell as soon as it is ready.
 const BOT_UA = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|lighthouse-seo/i;
@@ -22,6 +30,7 @@ const BOT_UA = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|light
 /** A fetch Request for React Router, aborted when the client goes away. The origin is fixed: the Host header is not trusted. */
 function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
   const url = new URL(req.originalUrl, 'http://localhost');
+  url.searchParams.delete(DATA_PARAM);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -79,6 +88,34 @@ function appSink(res: ExpressResponse, tail: string): Writable {
 export function createRenderHandler(deps: RenderDeps): RequestHandler {
   const handler = createStaticHandler(deps.routes);
 
+  /** Who is signed in and the server's services, for loaders and actions (server/route-context.ts). */
+  function requestContext(user: SessionUser | null): RouterContextProvider {
+    const context = new RouterContextProvider();
+    context.set(userContext, user);
+    context.set(servicesContext, deps.services);
+    return context;
+  }
+
+  /** `?_data=<route id>`: run that route's loader (GET) or action (POST) and answer with a JSON envelope. */
+  async function answerDataRequest(req: ExpressRequest, res: ExpressResponse, routeId: string, signal: AbortSignal) {
+    // Data depends on who asks: never cached, never shared.
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Vary', 'Cookie');
+    try {
+      const user = await deps.getUser(req);
+      const { envelope, headers } = await runDataRequest(handler.dataRoutes, routeId, toFetchRequest(req, signal), requestContext(user));
+      if (signal.aborted) return;
+      headers.forEach((value, key) => {
+        if (key !== 'content-type' && key !== 'content-length') res.setHeader(key, value);
+      });
+      res.status(envelope.kind === 'redirect' ? 200 : envelope.status).json(envelope);
+    } catch (error) {
+      if (signal.aborted) return;
+      deps.logger.error('data request failed', { path: req.path, route: routeId, error: error instanceof Error ? error.message : String(error) });
+      res.status(500).json({ kind: 'error', status: 500, statusText: 'Internal Server Error', data: null });
+    }
+  }
+
   return async (req, res, next) => {
     if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
       res.setHeader('Allow', 'GET, HEAD, POST');
@@ -90,14 +127,25 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       return;
     }
 
+    if (req.method === 'POST' && isCrossSite(req)) {
+      res.status(403).type('text/plain').send('Forbidden');
+      return;
+    }
+
     const controller = new AbortController();
     res.on('close', () => controller.abort());
+
+    const dataRoute = req.query[DATA_PARAM];
+    if (dataRoute !== undefined) {
+      await answerDataRequest(req, res, typeof dataRoute === 'string' ? dataRoute : '', controller.signal);
+      return;
+    }
 
     let context: StaticHandlerContext | Response;
     let user: SessionUser | null;
     try {
       user = await deps.getUser(req);
-      context = await handler.query(toFetchRequest(req, controller.signal));
+      context = await handler.query(toFetchRequest(req, controller.signal), { requestContext: requestContext(user) });
     } catch (error) {
       if (controller.signal.aborted) return;
       next(error);
@@ -119,6 +167,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     const assets = deps.assets.forPages(pageKeys(context));
     const router = createStaticRouter(handler.dataRoutes, context);
     const isBot = BOT_UA.test(req.get('user-agent') ?? '');
+    const isPrivate = isPrivatePage(context);
     let failed = false;
 
     const { pipe, abort } = renderToPipeableStream(
@@ -132,14 +181,14 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
           res.status(failed ? 500 : context.statusCode);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           // Pages carry a per-response nonce and may show who is signed in.
-          res.setHeader('Cache-Control', user ? 'private, no-store' : 'no-cache');
+          res.setHeader('Cache-Control', user || isPrivate ? 'private, no-store' : 'no-cache');
           res.setHeader('Vary', 'Cookie');
           applyRouteHeaders(res, context);
           if (req.method === 'HEAD') {
             res.end();
             return;
           }
-          res.write(documentStart({ assets, meta: metaFor(context) }));
+          res.write(documentStart({ assets, meta: metaFor(context), noindex: isPrivate }));
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {

@@ -65,3 +65,21 @@ export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
     res.status(400).type('text/plain').send('Bad Request');
   }
 };
+
+/**
+ * A form post that the browser says comes from another site. Modern browsers send
+ * Sec-Fetch-Site and Origin on every POST; a client that sends neither (curl, old
+ * browsers) is let through, since page forms change nothing an attacker can read back.
+ * The session API is stricter (server/session.ts).
+ */
+export function isCrossSite(req: { get(name: string): string | undefined; host: string }): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = req.get('origin');
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== req.host;
+  } catch {
+    return true; // "null" (sandboxed or privacy-stripped) or garbage
+  }
+}

@@ -92,7 +92,9 @@ async function toSessionUser(decoded: DecodedToken, admin: AdminAuth): Promise<S
     email ??= record.email ?? null;
   }
   if (!name) name = email ? email.split('@')[0]! : 'Patient';
-  return { uid: decoded.uid, displayName: name.slice(0, 80), email };
+  const user: SessionUser = { uid: decoded.uid, displayName: name.slice(0, 80), email };
+  if (decoded.role === 'staff' || decoded.role === 'admin') user.role = decoded.role;
+  return user;
 }
 
 export function publicAuthConfig(auth: AuthConfig): PublicAuthConfig {

@@ -10,6 +10,8 @@ export interface RouteHandle {
   meta?: PageMeta;
   /** Show the language list in the top bar (home four). */
   languages?: boolean;
+  /** Signed-in or staff-only page: noindex, never cached, left out of the sitemap. */
+  private?: boolean;
 }
 
 export function isPageMeta(value: unknown): value is PageMeta {
@@ -22,6 +24,7 @@ export function isPageMeta(value: unknown): value is PageMeta {
 }
 
 export const NOT_FOUND_META: PageMeta = { title: 'Page not found', description: 'The page you are looking for does not exist.' };
+export const FORBIDDEN_META: PageMeta = { title: 'Not allowed', description: 'This page is for the clinic’s staff.' };
 export const ERROR_META: PageMeta = { title: 'Something went wrong', description: 'An unexpected error occurred.' };
 export const DEFAULT_META: PageMeta = { title: site.tagline, description: `${site.name}: ${site.tagline}.` };
 

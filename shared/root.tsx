@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { isRouteErrorResponse, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
 import { Layout } from './layout/layout';
 import { LanguageList } from './layout/language-list';
-import { documentTitle, ERROR_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from './page-meta';
+import { documentTitle, ERROR_META, FORBIDDEN_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from './page-meta';
 import { NotFound } from './ui/not-found';
 
 /**
@@ -67,7 +67,8 @@ export function RootErrorBoundary() {
   const error = useRouteError();
   useHydratedMarker();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useDocumentMeta(notFound ? NOT_FOUND_META : ERROR_META);
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  useDocumentMeta(notFound ? NOT_FOUND_META : forbidden ? FORBIDDEN_META : ERROR_META);
   if (!notFound && !isRouteErrorResponse(error)) {
     // Logged on the server by the render's onError; never shown to the visitor.
     console.error(error);
@@ -76,6 +77,16 @@ export function RootErrorBoundary() {
     <Layout>
       {notFound ? (
         <NotFound />
+      ) : forbidden ? (
+        <section className="section error-page">
+          <div className="container narrow">
+            <h1>Not allowed</h1>
+            <p>{(error.data as { message?: string } | null)?.message ?? 'You do not have access to this page.'}</p>
+            <p>
+              <Link to="/">Back to home</Link>
+            </p>
+          </div>
+        </section>
       ) : (
         <section className="section error-page">
           <div className="container narrow">

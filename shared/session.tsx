@@ -5,6 +5,8 @@ export interface SessionUser {
   uid: string;
   displayName: string;
   email: string | null;
+  /** The Firebase custom claim `role`: staff may work the clinic's requests, admins may also grant the role. */
+  role?: 'staff' | 'admin';
 }
 
 const SessionContext = createContext<SessionUser | null>(null);

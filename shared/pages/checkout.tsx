@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useActionData, useSearchParams } from 'react-router';
-import type { FormEcho } from '../form-action';
+import { useSearchParams } from 'react-router';
+import { useFormEcho } from '../ui/form-echo';
 import { PageHeader } from '../ui/page-header';
 import { CheckoutForm } from '../features/shop/checkout-form';
 import { COUPON_FORM, CouponForm } from '../features/shop/coupon-form';
@@ -15,10 +15,10 @@ type Box = (typeof BOXES)[number];
 /** Checkout (spec section 2): coupon and returning-customer boxes, billing, shipping, order summary, payment. */
 export default function CheckoutPage() {
   const [params] = useSearchParams();
-  const echo = useActionData() as FormEcho | undefined;
+  const couponEcho = useFormEcho(COUPON_FORM);
   const [open, setOpen] = useState<Box[]>(() => {
     const fromUrl = BOXES.filter((b) => params.getAll('open').includes(b));
-    return echo?.form === COUPON_FORM && !fromUrl.includes('coupon') ? [...fromUrl, 'coupon'] : fromUrl;
+    return couponEcho && !fromUrl.includes('coupon') ? [...fromUrl, 'coupon'] : fromUrl;
   });
   const toggled = (box: Box): Box[] => (open.includes(box) ? open.filter((b) => b !== box) : [...open, box]);
   const toggle = (box: Box) => setOpen(toggled(box));

@@ -7,4 +7,10 @@ export interface PageRoute {
   page: string;
   meta: PageMeta;
   handle?: Omit<RouteHandle, 'meta'>;
+  /**
+   * The page has a server-only loader in server/pages/<page>.ts. The browser must know
+   * to ask the server for its data on client-side navigation; the server checks at start
+   * that this flag and its modules agree.
+   */
+  serverLoader?: boolean;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, type ReactNode, type SelectHTMLAttributes, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Form, useActionData, useNavigation } from 'react-router';
-import type { FormEcho } from '../form-action';
+import { Form, useNavigation } from 'react-router';
+import { useFormEcho } from './form-echo';
 import { site } from '../content/site';
 
 /** What the visitor typed, echoed back by the server when a form was sent without JavaScript. */
@@ -26,9 +26,9 @@ interface DemoFormProps {
  * server echoes the values back).
  */
 export function DemoForm({ name, purpose, submitLabel, children, className, label, submitClassName = 'btn btn--primary' }: DemoFormProps) {
-  const echo = useActionData() as FormEcho | undefined;
+  const echo = useFormEcho(name);
   const navigation = useNavigation();
-  const submitted = echo?.form === name;
+  const submitted = echo !== undefined;
   const busy = navigation.state === 'submitting' && navigation.formData?.get('_form') === name;
   const noticeId = useId();
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Form, useActionData } from 'react-router';
-import type { FormEcho } from '../../form-action';
+import { Form } from 'react-router';
+import { useFormEcho } from '../../ui/form-echo';
 import type { Product } from '../../content/products';
 import { Icon } from '../../ui/icons';
 import { parseQuantity } from './money';
@@ -11,8 +11,8 @@ export const ADD_TO_CART_FORM = 'add-to-cart';
 
 /** Quantity and 'Add to cart'. The shop takes no orders yet, so the button answers honestly and keeps the quantity. */
 export function AddToCart({ product }: { product: Product }) {
-  const echo = useActionData() as FormEcho | undefined;
-  const sent = echo?.form === ADD_TO_CART_FORM && echo.values.product === product.slug ? echo.values : undefined;
+  const echo = useFormEcho(ADD_TO_CART_FORM);
+  const sent = echo && echo.values.product === product.slug ? echo.values : undefined;
   const [quantity, setQuantity] = useState(sent?.quantity ?? '1');
   const asked = parseQuantity(sent?.quantity);
 

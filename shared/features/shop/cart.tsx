@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Form, Link, useActionData } from 'react-router';
-import type { FormEcho } from '../../form-action';
+import { Form, Link } from 'react-router';
+import { useFormEcho } from '../../ui/form-echo';
 import { cartRows, shippingOptions } from '../../content/shop';
 import { Icon } from '../../ui/icons';
 import { CouponForm } from './coupon-form';
@@ -15,8 +15,8 @@ const qtyName = (slug: string) => `qty-${slug}`;
 
 /** The cart: two sample rows whose quantities recompute line totals and cart totals as you type. */
 export function Cart() {
-  const echo = useActionData() as FormEcho | undefined;
-  const sent = echo?.form === CART_FORM ? echo.values : undefined;
+  const echo = useFormEcho(CART_FORM);
+  const sent = echo ? echo.values : undefined;
   const [quantities, setQuantities] = useState<Record<string, string>>(() =>
     Object.fromEntries(cartRows.map((r) => [r.product.slug, sent?.[qtyName(r.product.slug)] ?? String(r.quantity)])),
   );

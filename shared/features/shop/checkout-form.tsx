@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useActionData } from 'react-router';
-import type { FormEcho } from '../../form-action';
+import { useFormEcho } from '../../ui/form-echo';
 import { cartRows, countries, DEFAULT_COUNTRY, paymentMethods, shippingOptions, type PaymentMethod, type ShippingOption } from '../../content/shop';
 import { DemoForm, SelectField, TextAreaField, TextField } from '../../ui/demo-form';
 import { formatMoney } from './money';
@@ -41,8 +40,8 @@ function AddressFields({ section, required }: { section?: 'shipping'; required: 
  * was typed (the server never echoes a password back).
  */
 export function CheckoutForm() {
-  const echo = useActionData() as FormEcho | undefined;
-  const sent = echo?.form === CHECKOUT_FORM ? echo.values : undefined;
+  const echo = useFormEcho(CHECKOUT_FORM);
+  const sent = echo ? echo.values : undefined;
   const [createAccount, setCreateAccount] = useState(sent?.createAccount === 'on');
   const [shipElsewhere, setShipElsewhere] = useState(sent?.shipToDifferentAddress === 'on');
   const [shipping, setShipping] = useState<ShippingOption['id']>(sent?.shipping === 'free' ? 'free' : 'flat');

@@ -1,13 +1,13 @@
-import { Form, useActionData } from 'react-router';
-import type { FormEcho } from '../../form-action';
+import { Form } from 'react-router';
+import { useFormEcho } from '../../ui/form-echo';
 import { TextField } from '../../ui/demo-form';
 
 export const COUPON_FORM = 'coupon';
 
 /** Coupon code and Apply. No coupons are active, and the form says so (with or without JavaScript). */
 export function CouponForm({ className }: { className?: string }) {
-  const echo = useActionData() as FormEcho | undefined;
-  const sent = echo?.form === COUPON_FORM ? echo.values : undefined;
+  const echo = useFormEcho(COUPON_FORM);
+  const sent = echo ? echo.values : undefined;
   const code = sent?.coupon?.trim() ?? '';
   return (
     <Form method="post" preventScrollReset className={`coupon ${className ?? ''}`} aria-label="Coupon">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Form, Link, useActionData } from 'react-router';
-import type { FormEcho } from '../../form-action';
+import { Form, Link } from 'react-router';
+import { useFormEcho } from '../../ui/form-echo';
 import { wishlistRows } from '../../content/shop';
 import { formatMoney } from './money';
 import { OrderByPhone } from './order-by-phone';
@@ -11,8 +11,8 @@ export const WISHLIST_FORM = 'wishlist';
 
 /** The wishlist: two sample rows; 'Remove' takes a row away (on the client, or through the form without JavaScript). */
 export function Wishlist() {
-  const echo = useActionData() as FormEcho | undefined;
-  const sent = echo?.form === WISHLIST_FORM ? echo.values.intent : undefined;
+  const echo = useFormEcho(WISHLIST_FORM);
+  const sent = echo ? echo.values.intent : undefined;
   const [intent, slug] = sent?.split(':') ?? [];
   const [removed, setRemoved] = useState<string[]>(() => (intent === 'remove' && slug ? [slug] : []));
   const [message, setMessage] = useState(() => {

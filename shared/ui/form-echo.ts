@@ -1,0 +1,13 @@
+import { useActionData } from 'react-router';
+
+/** What a form submission returns to the page: which form, and what was typed (never passwords). */
+export interface FormEcho {
+  form: string;
+  values: Record<string, string>;
+}
+
+/** The last submission's echo when it came from the form named `name` (hidden `_form` field), else undefined. */
+export function useFormEcho(name: string): FormEcho | undefined {
+  const echo = useActionData() as FormEcho | undefined;
+  return echo && typeof echo === 'object' && echo.form === name ? echo : undefined;
+}
