@@ -9,6 +9,7 @@ import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
+import type { EnquiryService } from './services';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   getUser?: (req: Request) => Promise<SessionUser | null>;
   /** Routes under /api (sign-in session endpoints). */
   api?: express.Router;
+  /** Where the forms' requests are stored; without it forms answer 503 and keep what was typed. */
+  enquiries?: EnquiryService;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
 }
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger },
+      services: { logger, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
     }),
   );
 

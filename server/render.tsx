@@ -8,7 +8,7 @@ import type { ClientAssets } from './assets';
 import { documentEnd, documentStart, errorPageHtml, isPrivatePage, metaFor } from './document';
 import type { Logger } from './logger';
 import { runDataRequest } from './route-data';
-import { servicesContext, userContext } from './route-context';
+import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite } from './security';
 import type { Services } from './services';
 
@@ -89,8 +89,9 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
   const handler = createStaticHandler(deps.routes);
 
   /** Who is signed in and the server's services, for loaders and actions (server/route-context.ts). */
-  function requestContext(user: SessionUser | null): RouterContextProvider {
+  function requestContext(req: ExpressRequest, user: SessionUser | null): RouterContextProvider {
     const context = new RouterContextProvider();
+    context.set(clientContext, { ip: req.ip ?? '' });
     context.set(userContext, user);
     context.set(servicesContext, deps.services);
     return context;
@@ -103,7 +104,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     res.setHeader('Vary', 'Cookie');
     try {
       const user = await deps.getUser(req);
-      const { envelope, headers } = await runDataRequest(handler.dataRoutes, routeId, toFetchRequest(req, signal), requestContext(user));
+      const { envelope, headers } = await runDataRequest(handler.dataRoutes, routeId, toFetchRequest(req, signal), requestContext(req, user));
       if (signal.aborted) return;
       headers.forEach((value, key) => {
         if (key !== 'content-type' && key !== 'content-length') res.setHeader(key, value);
@@ -145,7 +146,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     let user: SessionUser | null;
     try {
       user = await deps.getUser(req);
-      context = await handler.query(toFetchRequest(req, controller.signal), { requestContext: requestContext(user) });
+      context = await handler.query(toFetchRequest(req, controller.signal), { requestContext: requestContext(req, user) });
     } catch (error) {
       if (controller.signal.aborted) return;
       next(error);

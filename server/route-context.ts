@@ -5,6 +5,9 @@ import type { Services } from './services';
 /** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
 export const userContext = createContext<SessionUser | null>(null);
 
+/** Facts about the request that a fetch Request does not carry: the client's address (behind TRUST_PROXY). */
+export const clientContext = createContext<{ ip: string }>({ ip: '' });
+
 /** The server's services (store, mail, configuration) for loaders and actions. */
 export const servicesContext = createContext<Services>();
 

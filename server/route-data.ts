@@ -2,6 +2,7 @@ import { matchRoutes, type ActionFunction, type LoaderFunction, type RouteObject
 import { createRoutes, pages, type RouteData, type RouteDataBinder } from '../shared/routes';
 import type { PageRoute } from '../shared/route-table/types';
 import { echoAction } from './forms/echo-action';
+import { enquiryAction } from './forms/enquiry-action';
 
 /** What server/pages/<page>.ts may export: the page's server-only data functions. */
 export interface ServerPageModule {
@@ -21,7 +22,7 @@ export const serverPageModules: Record<string, ServerPageModule> = Object.fromEn
  * default one, so every form posts somewhere on the server. Fails at start when the
  * route table's `serverLoader` flag and the modules disagree: the browser relies on it.
  */
-export function serverBinder(modules: Record<string, ServerPageModule> = serverPageModules, defaultAction: ActionFunction = echoAction): RouteDataBinder {
+export function serverBinder(modules: Record<string, ServerPageModule> = serverPageModules, defaultAction: ActionFunction = enquiryAction(echoAction)): RouteDataBinder {
   return ({ id, page, serverLoader }) => {
     const mod = modules[page] ?? {};
     if (Boolean(mod.loader) !== serverLoader) {
@@ -72,7 +73,7 @@ async function fromResponse(response: Response, thrown: boolean): Promise<DataEn
   } catch {
     // plain text body
   }
-  if (thrown || response.status >= 400) return { kind: 'error', status: response.status, statusText: response.statusText, data: body };
+  if (thrown) return { kind: 'error', status: response.status, statusText: response.statusText, data: body };
   return { kind: 'data', status: response.status, data: body };
 }
 
@@ -83,7 +84,8 @@ export async function toEnvelope(outcome: { value: unknown; thrown: boolean }): 
   if (isDataWithInit(value)) {
     const status = value.init?.status ?? 200;
     const headers = new Headers(value.init?.headers);
-    if (thrown || status >= 400) return { envelope: { kind: 'error', status, statusText: value.init?.statusText ?? '', data: value.data }, headers };
+    // Returned (not thrown) with a 4xx/5xx status, e.g. a form's 422: it is still the action's data for the page.
+    if (thrown) return { envelope: { kind: 'error', status, statusText: value.init?.statusText ?? '', data: value.data }, headers };
     return { envelope: { kind: 'data', status, data: value.data }, headers };
   }
   if (thrown) throw value; // a real failure: the caller logs it and answers 500

@@ -1,9 +1,30 @@
+import type { EnquiryKind } from '../shared/features/enquiries/schemas';
 import type { Logger } from './logger';
+
+/** A request as the forms hand it to the store. */
+export interface NewEnquiry {
+  kind: EnquiryKind;
+  /** The same key (the same submission sent again) stores nothing new and returns the first reference. */
+  idempotencyKey: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** What the forms need from the store (server/enquiries/service.ts implements it over PostgreSQL). */
+export interface EnquiryService {
+  submit(enquiry: NewEnquiry): Promise<{ reference: string; duplicate: boolean }>;
+  /** Counts one attempt against `key`; shared by every instance when the store is shared. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
 
 /**
  * What loaders and actions may use on the server, handed in through the router's
- * request context (server/route-context.ts). Grows with the store and the mail outbox.
+ * request context (server/route-context.ts).
  */
 export interface Services {
   logger: Logger;
+  /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
+  enquiries?: EnquiryService;
 }

@@ -1,25 +1,37 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { appointmentServiceOptions, appointmentWidget, bookAppointment, departmentOptions, doctorOptions } from '../content/appointment';
 import { site } from '../content/site';
-import { DemoForm, SelectField, TextAreaField, TextField } from '../ui/demo-form';
+import { EnquiryForm } from '../features/enquiries/enquiry-form';
+import { locationOptions } from '../content/home';
+import { SelectField, TextAreaField, TextField } from '../ui/demo-form';
 import { Icon } from '../ui/icons';
 import { SectionHeading } from '../ui/section-heading';
 import './clinic-sections.css';
 
 /** The 'Book Appointment' form of the appointment page (spec section 3). */
 export function BookAppointmentForm() {
+  // Home one's finder sends its location and service here; only known values are kept.
+  const [params] = useSearchParams();
+  const pick = (key: string, options: readonly { value: string }[]) => {
+    const value = params.get(key);
+    return options.some((o) => o.value === value) ? (value ?? undefined) : undefined;
+  };
+  const service = pick('service', appointmentServiceOptions);
+  const location = pick('location', locationOptions);
   return (
-    <DemoForm name="appointment" purpose="appointment requests" submitLabel="Book Appointment" label="Book an appointment" className="appointment-form">
+    <EnquiryForm key={`${service}-${location}`} name="appointment" kind="appointment" submitLabel="Book Appointment" label="Book an appointment" className="appointment-form" emergencyNote>
       <div className="form-grid form-grid--2">
+        <SelectField label="Service" name="service" options={appointmentServiceOptions} placeholder="Not sure yet" defaultValue={service} />
+        <SelectField label="Location" name="location" options={locationOptions} defaultValue={location ?? 'abuja'} />
         <SelectField label="Department" name="department" options={departmentOptions} placeholder="Choose a department" />
         <SelectField label="Doctor" name="doctor" options={doctorOptions} placeholder="Any doctor" />
-        <TextField label="Your name" name="name" autoComplete="name" />
-        <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
-        <TextField label="Preferred date" name="date" type="date" />
-        <TextField label="Preferred time" name="time" type="time" />
-        <TextAreaField label="Special request" name="request" className="field--full" rows={4} hint="For example access needs or a preferred language. Please keep medical details for your visit." />
+        <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
+        <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" required hint="For example 0803 123 4567." />
+        <TextField label="Preferred date" name="date" type="date" required hint="Sunday to Friday." />
+        <TextField label="Preferred time" name="time" type="time" required min="08:00" max="21:30" hint="Between 08:00 and 21:30." />
+        <TextAreaField label="Special request" name="request" className="field--full" rows={4} maxLength={1000} hint="For example access needs or a preferred language. Please keep medical details for your visit." />
       </div>
-    </DemoForm>
+    </EnquiryForm>
   );
 }
 
@@ -71,14 +83,14 @@ export function AppointmentWidget({ headingId = 'widget-heading' }: { headingId?
             {appointmentWidget.contactLink.label} <Icon name="arrowRight" size={16} />
           </Link>
         </div>
-        <DemoForm name="appointment-widget" purpose="appointment requests" submitLabel="Make Appointment" label="Request an appointment" className="appointment-widget__form">
+        <EnquiryForm name="appointment-widget" kind="appointment" submitLabel="Make Appointment" label="Request an appointment" className="appointment-widget__form" emergencyNote>
           <div className="form-grid form-grid--2">
-            <TextField label="Your name" name="name" autoComplete="name" />
-            <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
-            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+            <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
+            <TextField label="Email (optional)" name="email" type="email" autoComplete="email" inputMode="email" />
+            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required />
             <SelectField label="Service" name="service" options={appointmentServiceOptions} placeholder="Choose a service" />
           </div>
-        </DemoForm>
+        </EnquiryForm>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { appointmentSubject, contactCopy } from '../content/contact';
-import { DemoForm, TextAreaField, TextField } from '../ui/demo-form';
+import { EnquiryForm } from '../features/enquiries/enquiry-form';
+import { TextAreaField, TextField } from '../ui/demo-form';
 import './contact-sections.css';
 
 /**
@@ -13,14 +14,14 @@ export function ContactForm() {
   const subject = appointmentSubject(params.get('location'), params.get('service'));
   return (
     // A new query string (another hero choice) gives fresh default values.
-    <DemoForm key={subject ?? ''} name="contact" purpose="messages" submitLabel={contactCopy.submitLabel} label="Write To Us" className="contact-form">
+    <EnquiryForm key={subject ?? ''} name="contact" kind="contact" submitLabel={contactCopy.submitLabel} label="Write To Us" className="contact-form" emergencyNote>
       <div className="form-grid form-grid--2">
-        <TextField label="Your name" name="name" autoComplete="name" required />
+        <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
         <TextField label="Email address" name="email" type="email" autoComplete="email" inputMode="email" required />
-        <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField label="Phone number (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
         <TextField label="Subject" name="subject" defaultValue={subject} maxLength={200} />
         <TextAreaField label="Message" name="message" className="field--full" rows={6} required maxLength={5000} />
       </div>
-    </DemoForm>
+    </EnquiryForm>
   );
 }

@@ -1,5 +1,6 @@
 import { newsletter } from '../content/home';
-import { DemoForm, TextField } from '../ui/demo-form';
+import { EnquiryForm } from '../features/enquiries/enquiry-form';
+import { CheckboxField, TextField } from '../ui/demo-form';
 
 export function Newsletter() {
   return (
@@ -10,9 +11,10 @@ export function Newsletter() {
           <p className="eyebrow">Newsletter</p>
           <h2 id="newsletter-heading">{newsletter.title}</h2>
           <p>{newsletter.text}</p>
-          <DemoForm name="newsletter" purpose="newsletter sign-ups" submitLabel="Subscribe" className="newsletter__form" label="Newsletter sign-up">
+          <EnquiryForm name="newsletter" kind="newsletter" submitLabel="Subscribe" className="newsletter__form" label="Newsletter sign-up">
             <TextField label="Email address" name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required hideLabel />
-          </DemoForm>
+            <CheckboxField label="Yes, send me the clinic’s newsletter (about once a month). I can unsubscribe with one click." name="consent" className="newsletter__consent" />
+          </EnquiryForm>
         </div>
       </div>
     </section>

@@ -1,61 +1,21 @@
-import { createContext, useContext, useId, type ReactNode, type SelectHTMLAttributes, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Form, useNavigation } from 'react-router';
-import { useFormEcho } from './form-echo';
-import { site } from '../content/site';
-
-/** What the visitor typed, echoed back by the server when a form was sent without JavaScript. */
-const EchoContext = createContext<Record<string, string> | undefined>(undefined);
-
-interface DemoFormProps {
-  /** Identifies the form in the submission (hidden `_form` field). */
-  name: string;
-  /** What the visitor was trying to do, e.g. "appointment requests". */
-  purpose: string;
-  submitLabel: string;
-  children: ReactNode;
-  className?: string;
-  /** Accessible name of the form. */
-  label?: string;
-  submitClassName?: string;
-}
+import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /**
- * A real <form method="post"> with named fields, ready for a server action. Until the
- * clinic's forms deliver, a submission says so plainly, gives the phone and e-mail, and
- * keeps everything typed (with JavaScript the fields are untouched; without it the
- * server echoes the values back).
+ * The form kit's fields. A form (shared/features/enquiries/enquiry-form.tsx) provides what
+ * the server sent back — the values typed and one message per field to correct — and each
+ * field shows its value, its message beside it (aria-invalid, aria-describedby) and its hint.
  */
-export function DemoForm({ name, purpose, submitLabel, children, className, label, submitClassName = 'btn btn--primary' }: DemoFormProps) {
-  const echo = useFormEcho(name);
-  const navigation = useNavigation();
-  const submitted = echo !== undefined;
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('_form') === name;
-  const noticeId = useId();
-  return (
-    <Form method="post" className={`demo-form ${className ?? ''}`} aria-label={label} aria-describedby={noticeId} preventScrollReset>
-      <input type="hidden" name="_form" value={name} />
-      <EchoContext.Provider value={submitted ? echo.values : undefined}>{children}</EchoContext.Provider>
-      <div className="demo-form__actions">
-        <button type="submit" className={submitClassName} disabled={busy} aria-disabled={busy}>
-          {busy ? 'Sending…' : submitLabel}
-        </button>
-      </div>
-      <div id={noticeId} role="status" aria-live="polite" className="demo-form__status">
-        {submitted && (
-          <p className="form-notice">
-            Thank you. We can’t receive {purpose} online yet, so nothing has been sent. Please call{' '}
-            <a href={`tel:${site.phones[0].e164}`}>{site.phones[0].display}</a> or e-mail <a href={`mailto:${site.email}`}>{site.email}</a>; what you typed is still here
-            to copy.
-          </p>
-        )}
-      </div>
-    </Form>
-  );
+export interface FormState {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
 }
 
-function useEcho(name: string | undefined): string | undefined {
-  const echo = useContext(EchoContext);
-  return name ? echo?.[name] : undefined;
+export const FormStateContext = createContext<FormState>({});
+
+function useFieldState(name: string | undefined): { value?: string; error?: string } {
+  const state = useContext(FormStateContext);
+  if (!name) return {};
+  return { value: state.values?.[name], error: state.errors?.[name] };
 }
 
 interface FieldShell {
@@ -67,7 +27,30 @@ interface FieldShell {
   hideLabel?: boolean;
 }
 
-function Shell({ label, hint, className, hideLabel, id, required, children }: FieldShell & { id: string; required?: boolean; children: ReactNode }) {
+/** Ids and ARIA attributes that tie a control to its hint and its error message. */
+function describe(id: string, hint: string | undefined, error: string | undefined) {
+  const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? (true as const) : undefined };
+}
+
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
+function Shell({ label, hint, error, className, hideLabel, id, required, children }: FieldShell & { id: string; error?: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
@@ -80,31 +63,27 @@ function Shell({ label, hint, className, hideLabel, id, required, children }: Fi
         )}
       </label>
       {children}
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
 export function TextField({ label, name, hint, className, hideLabel, defaultValue, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const echoed = useEcho(name);
+  const { value, error } = useFieldState(name);
   return (
-    <Shell label={label} name={name} hint={hint} className={className} hideLabel={hideLabel} id={id} required={input.required}>
-      <input id={id} name={name} type="text" className="input" defaultValue={echoed ?? defaultValue} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+    <Shell label={label} name={name} hint={hint} error={error} className={className} hideLabel={hideLabel} id={id} required={input.required}>
+      <input id={id} name={name} type="text" className="input" defaultValue={value ?? defaultValue} {...describe(id, hint, error)} {...input} />
     </Shell>
   );
 }
 
 export function TextAreaField({ label, name, hint, className, hideLabel, defaultValue, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
-  const echoed = useEcho(name);
+  const { value, error } = useFieldState(name);
   return (
-    <Shell label={label} name={name} hint={hint} className={className} hideLabel={hideLabel} id={id} required={area.required}>
-      <textarea id={id} name={name} rows={5} className="input" defaultValue={echoed ?? defaultValue} aria-describedby={hint ? `${id}-hint` : undefined} {...area} />
+    <Shell label={label} name={name} hint={hint} error={error} className={className} hideLabel={hideLabel} id={id} required={area.required}>
+      <textarea id={id} name={name} rows={5} className="input" defaultValue={value ?? defaultValue} {...describe(id, hint, error)} {...area} />
     </Shell>
   );
 }
@@ -126,10 +105,10 @@ export function SelectField({
   ...select
 }: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
   const id = useId();
-  const echoed = useEcho(name);
+  const { value, error } = useFieldState(name);
   return (
-    <Shell label={label} name={name} hint={hint} className={className} hideLabel={hideLabel} id={id} required={select.required}>
-      <select id={id} name={name} className="input" defaultValue={echoed ?? defaultValue ?? ''} {...select}>
+    <Shell label={label} name={name} hint={hint} error={error} className={className} hideLabel={hideLabel} id={id} required={select.required}>
+      <select id={id} name={name} className="input" defaultValue={value ?? defaultValue ?? ''} {...describe(id, hint, error)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -138,5 +117,22 @@ export function SelectField({
         ))}
       </select>
     </Shell>
+  );
+}
+
+/** A single box to tick (consent): unticked unless the visitor ticked it before the form came back. */
+export function CheckboxField({ label, name, hint, className, value = 'yes', ...input }: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & { value?: string }) {
+  const id = useId();
+  const state = useContext(FormStateContext);
+  const error = state.errors?.[name];
+  const checked = state.values ? state.values[name] === value : undefined;
+  return (
+    <div className={`field field--check ${className ?? ''}`}>
+      <label htmlFor={id} className="check">
+        <input id={id} name={name} type="checkbox" value={value} defaultChecked={checked} {...describe(id, hint, error)} {...input} />
+        <span>{label}</span>
+      </label>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
   );
 }

@@ -4,6 +4,13 @@ import { useActionData } from 'react-router';
 export interface FormEcho {
   form: string;
   values: Record<string, string>;
+  /** For forms that deliver: stored, refused field by field, store unreachable, or too many requests. */
+  status?: 'sent' | 'invalid' | 'unavailable' | 'limited';
+  /** The request's reference, e.g. APT-7KQ2M, once stored. */
+  reference?: string;
+  /** One message per field that needs correcting. */
+  errors?: Record<string, string>;
+  retryAfterSeconds?: number;
 }
 
 /** The last submission's echo when it came from the form named `name` (hidden `_form` field), else undefined. */

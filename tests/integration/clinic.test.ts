@@ -194,10 +194,12 @@ describe('/appoinment', () => {
     expect(html.match(/href="\/blogDetails\?post=/g)).toHaveLength(3);
   });
 
-  it('a submission without JavaScript says nothing was sent and keeps what was typed', async () => {
+  // Issue 11: the form delivers; a submission missing the date and time is refused field by field.
+  it('a submission without JavaScript missing the date and time comes back 422 and keeps what was typed', async () => {
     const res = await request(app).post('/appoinment').type('form').send({ _form: 'appointment', name: 'Ada Obi', phone: '+234 800 000 0009', department: 'pediatrics', request: 'Evening please' });
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('nothing has been sent');
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('Please choose a date.');
+    expect(res.text).toContain('Please choose a time.');
     expect(res.text).toContain('value="Ada Obi"');
     expect(res.text).toContain('value="+234 800 000 0009"');
     expect(res.text).toMatch(/<option value="pediatrics" selected="">/);

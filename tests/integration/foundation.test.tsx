@@ -56,7 +56,8 @@ describe('routes', () => {
     }
     expect(res.text).toMatch(/<select[^>]*name="location"/);
     expect(res.text).toMatch(/<select[^>]*name="service"/);
-    expect(res.text).toContain('action="/contact"');
+    // Issue 11: the finder leads to the appointment form (it used to lead to /contact).
+    expect(res.text).toContain('action="/appoinment"');
     // Carousels: spec speed 10000 ms, autoplay off; doctors 2/4/6 at 600/1200 px, testimonials 1/2 at 991 px.
     expect(res.text).toMatch(/aria-label="Our team" data-speed="10000" data-autoplay="off" style="--gap:20px;--spv-0:2;--spv-576:2;--spv-600:4;--spv-767:4;--spv-768:4;--spv-991:4;--spv-1024:4;--spv-1100:4;--spv-1200:6"/);
     expect(res.text).toMatch(/aria-label="Patient testimonials" data-speed="10000" data-autoplay="off" style="--gap:24px;--spv-0:1;[^"]*--spv-767:1;--spv-768:1;--spv-991:2;[^"]*--spv-1200:2"/);
@@ -151,11 +152,19 @@ describe('operations', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('a demonstration form submission without JavaScript comes back with a notice and the typed values', async () => {
+  // Issue 11: the newsletter delivers, with consent as a separate unticked box.
+  it('a newsletter sign-up without the consent box comes back 422 with the message and the typed address', async () => {
     const res = await request(app).post('/').type('form').send({ _form: 'newsletter', email: 'ada@example.com' });
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('nothing has been sent');
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('Please tick the box to agree to receive our newsletter.');
     expect(res.text).toContain('value="ada@example.com"');
+  });
+
+  it('a newsletter sign-up with consent asks the visitor to confirm by e-mail', async () => {
+    const res = await request(app).post('/').type('form').send({ _form: 'newsletter', email: 'ada@example.com', consent: 'yes' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Please confirm your subscription');
+    expect(res.text).toMatch(/NEWS-[A-Z0-9]{5}/);
   });
 
   it('exports one route table used by server and client', () => {

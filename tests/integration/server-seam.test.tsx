@@ -76,7 +76,8 @@ describe("a page's own server action", () => {
     expect((await request(app).post('/contact').type('form').send({ name: '' })).status).toBe(422);
     const res = await request(app).post('/contact?_data=%2Fcontact').type('form').send({ name: '' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ kind: 'error', status: 422, statusText: '', data: { form: 'contact', errors: { name: 'Please enter your name.' } } });
+    // Returned, not thrown: the page gets it as the action's data, with its status.
+    expect(res.body).toEqual({ kind: 'data', status: 422, data: { form: 'contact', errors: { name: 'Please enter your name.' } } });
   });
 
   it('refuses a form posted from another site', async () => {

@@ -201,14 +201,29 @@ describe('services, doctors and contact routes', () => {
     expect(subject).not.toContain('value=');
   });
 
-  it('a contact form sent without JavaScript comes back with the notice and the typed values', async () => {
+  // Issue 11: the contact form delivers (it used to say that nothing was sent).
+  it('a contact form sent without JavaScript is stored and answered with its reference', async () => {
     const res = await request(app)
       .post('/contact')
       .type('form')
-      .send({ _form: 'contact', name: 'Ada Obi', email: 'ada@example.com', phone: '+2348000000009', subject: 'Neck pain', message: 'Stiff neck after driving.' });
+      .send({ _form: 'contact', name: 'Ada Obi', email: 'ada@example.com', phone: '0803 123 4567', subject: 'Neck pain', message: 'Stiff neck after driving.' });
     expect(res.status).toBe(200);
     const main = mainOf(res.text);
-    expect(main).toContain('nothing has been sent');
+    expect(main).toContain('Thank you: your message has reached us');
+    expect(main).toMatch(/Your reference is <strong[^>]*>MSG-[A-Z0-9]{5}<\/strong>/);
+  });
+
+  it('a contact form with a wrong field comes back 422 with the message beside it and the typed values', async () => {
+    const res = await request(app)
+      .post('/contact')
+      .type('form')
+      .send({ _form: 'contact', name: 'Ada Obi', email: 'ada@', phone: '+2348000000009', subject: 'Neck pain', message: 'Stiff neck after driving.' });
+    expect(res.status).toBe(422);
+    const main = mainOf(res.text);
+    expect(main).toContain('Please enter a valid e-mail address, like name@example.com.');
+    const emailTag = /<input[^>]*name="email"[^>]*>/.exec(main)?.[0] ?? '';
+    expect(emailTag).toContain('aria-invalid="true"');
+    expect(emailTag).toMatch(/aria-describedby="[^"]+-error"/);
     expect(main).toContain('value="Ada Obi"');
     expect(main).toContain('value="Neck pain"');
     expect(main).toContain('Stiff neck after driving.</textarea>');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { products } from '../../shared/content/products';
 import { paymentMethods, RESULTS_TEXT, sortOptions } from '../../shared/content/shop';
 import { makeTestApp } from './test-app';
+import { memoryEnquiries } from '../support/memory-enquiries';
 
 const app = makeTestApp();
 
@@ -202,7 +203,8 @@ describe('shop routes', () => {
     expect(html).toContain('Place order');
   });
 
-  it('placing an order without JavaScript says plainly that online orders are not taken, keeps the values and never echoes the password', async () => {
+  // Issue 11: 'Place order' delivers an order request paid by transfer; PayPal is refused beside the choice.
+  it('placing an order with PayPal without JavaScript is refused (422), keeps the values and never echoes the password', async () => {
     const res = await request(app).post('/checkout').type('form').send({
       _form: 'checkout',
       country: 'GH',
@@ -220,9 +222,9 @@ describe('shop routes', () => {
       payment: 'paypal',
       orderNotes: 'Leave at reception',
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(422);
     const html = text(res.text);
-    expect(html).toContain('We can’t receive orders online yet');
+    expect(html).toContain('PayPal is not available yet. Please choose bank transfer or cheque.');
     expect(fieldTag(html, 'firstName')).toContain('value="Ada"');
     expect(html).toMatch(/<option value="GH" selected="">Ghana/);
     expect(html).toContain('Leave at reception</textarea>');
@@ -231,6 +233,22 @@ describe('shop routes', () => {
     expect(fieldTag(html, 'shipping', 'free')).toContain('checked=""');
     expect(fieldTag(html, 'payment', 'paypal')).toContain('checked=""');
     expect(html).toMatch(/data-shipping="free">\$215\.00</);
+  });
+
+  it('an order request by bank transfer is stored with the lines and totals the server computes', async () => {
+    const enquiries = memoryEnquiries();
+    const shop = makeTestApp({ enquiries });
+    const res = await request(shop).post('/checkout').type('form').send({
+      _form: 'checkout', country: 'NG', firstName: 'Ada', lastName: 'Eze', address: '5 Example Close', city: 'Abuja', state: 'FCT', postcode: '900288',
+      email: 'ada@example.com', phone: '0803 123 4567', shipping: 'flat', payment: 'bank', orderNotes: '', accountPassword: 'never-stored',
+    });
+    expect(res.status).toBe(200);
+    expect(text(res.text)).toMatch(/ORD-[A-Z0-9]{5}/);
+    expect(enquiries.rows).toHaveLength(1);
+    const order = enquiries.rows[0]!;
+    expect(order).toMatchObject({ kind: 'order', name: 'Ada Eze', email: 'ada@example.com', phone: '+2348031234567' });
+    expect(order.payload.totals).toEqual({ subtotal: 21500, shipping: 700, total: 22200, currency: 'USD', unit: 'cents' });
+    expect(JSON.stringify(order)).not.toContain('never-stored');
   });
 
   it('the checkout boxes open without JavaScript through ?open=', async () => {

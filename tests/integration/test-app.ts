@@ -3,6 +3,7 @@ import { createApp, type AppDeps } from '../../server/app';
 import type { ClientAssets } from '../../server/assets';
 import { loadConfig } from '../../server/config';
 import { silentLogger } from '../../server/logger';
+import { memoryEnquiries } from '../support/memory-enquiries';
 
 /** Assets stand-in: tests read the server HTML, they do not load the client bundle. */
 export const testAssets: ClientAssets = {
@@ -11,5 +12,5 @@ export const testAssets: ClientAssets = {
 
 export function makeTestApp(overrides: Partial<AppDeps> = {}): Express {
   const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: '1000' });
-  return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', ...overrides });
+  return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', enquiries: memoryEnquiries(), ...overrides });
 }

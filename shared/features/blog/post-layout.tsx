@@ -3,7 +3,8 @@ import { Link, useLoaderData, useLocation } from 'react-router';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../../content/blog';
 import { doctors } from '../../content/doctors';
 import { formatPostDate, type Post, type PostBlock } from '../../content/posts';
-import { TextAreaField, TextField, DemoForm } from '../../ui/demo-form';
+import { TextAreaField, TextField } from '../../ui/demo-form';
+import { EnquiryForm } from '../enquiries/enquiry-form';
 import { EmbedOnDemand } from '../../ui/embed-on-demand';
 import { Icon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
@@ -147,21 +148,24 @@ function Comments({ total }: { total: number }) {
   );
 }
 
-function CommentForm() {
+function CommentForm({ postSlug }: { postSlug: string }) {
   return (
     <section className="comment-form" aria-labelledby="comment-form-title">
       <h2 id="comment-form-title" tabIndex={-1}>
         Post Comments
       </h2>
-      <p className="comment-form__intro">Your e-mail address will not be published. Please don’t share personal health details in a public comment.</p>
-      <DemoForm name="blog-comment" purpose="comments" submitLabel="Post comment" label="Post Comments">
-        <TextAreaField label="Your comment" name="comment" required rows={6} />
+      <p className="comment-form__intro">
+        Your e-mail address will not be published. Comments appear once our team has read them. Please don’t share personal health details in a public comment.
+      </p>
+      <EnquiryForm key={postSlug} name="blog-comment" kind="comment" submitLabel="Post comment" label="Post Comments">
+        <input type="hidden" name="post" value={postSlug} />
+        <TextAreaField label="Your comment" name="comment" required rows={6} maxLength={2000} />
         <div className="form-grid form-grid--2">
           <TextField label="Name" name="name" autoComplete="name" required />
           <TextField label="Email" name="email" type="email" autoComplete="email" required />
           <TextField label="Website" name="website" type="url" autoComplete="url" className="field--full" placeholder="https://" />
         </div>
-      </DemoForm>
+      </EnquiryForm>
     </section>
   );
 }
@@ -231,7 +235,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
           <AuthorBox name={post.author} />
         </article>
         <Comments total={post.comments} />
-        <CommentForm />
+        <CommentForm postSlug={post.slug} />
       </BlogShell>
     </>
   );

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useFormEcho } from '../../ui/form-echo';
 import { cartRows, countries, DEFAULT_COUNTRY, paymentMethods, shippingOptions, type PaymentMethod, type ShippingOption } from '../../content/shop';
-import { DemoForm, SelectField, TextAreaField, TextField } from '../../ui/demo-form';
+import { SelectField, TextAreaField, TextField } from '../../ui/demo-form';
+import { EnquiryForm } from '../enquiries/enquiry-form';
 import { formatMoney } from './money';
 
 export const CHECKOUT_FORM = 'checkout';
@@ -35,13 +36,14 @@ function AddressFields({ section, required }: { section?: 'shipping'; required: 
 }
 
 /**
- * Billing and shipping details, order summary, shipping choice and payment method. A
- * DemoForm: 'Place order' says plainly that online orders aren't taken yet and keeps what
- * was typed (the server never echoes a password back).
+ * Billing and shipping details, order summary, shipping choice and payment method.
+ * 'Place order' sends an order request, paid by bank transfer or cheque once confirmed
+ * (no card data here); the server works out the lines and totals from the cart itself.
  */
 export function CheckoutForm() {
   const echo = useFormEcho(CHECKOUT_FORM);
   const sent = echo ? echo.values : undefined;
+  const paymentError = echo?.errors?.payment;
   const [createAccount, setCreateAccount] = useState(sent?.createAccount === 'on');
   const [shipElsewhere, setShipElsewhere] = useState(sent?.shipToDifferentAddress === 'on');
   const [shipping, setShipping] = useState<ShippingOption['id']>(sent?.shipping === 'free' ? 'free' : 'flat');
@@ -50,7 +52,7 @@ export function CheckoutForm() {
   const subtotal = cartRows.reduce((sum, r) => sum + r.product.price * r.quantity, 0);
 
   return (
-    <DemoForm name={CHECKOUT_FORM} purpose="orders" submitLabel="Place order" label="Checkout" className="checkout-form" submitClassName="btn btn--accent btn--block">
+    <EnquiryForm name={CHECKOUT_FORM} kind="order" submitLabel="Place order" label="Checkout" className="checkout-form" submitClassName="btn btn--accent btn--block">
       <div className="checkout-form__billing">
         <h2>Billing details</h2>
         <p className="checkout-form__required-note">
@@ -148,8 +150,13 @@ export function CheckoutForm() {
           </tfoot>
         </table>
 
-        <fieldset className="choice-group payment">
+        <fieldset className="choice-group payment" aria-describedby={paymentError ? 'payment-error' : undefined}>
           <legend>Payment method</legend>
+          {paymentError && (
+            <p className="field__error" id="payment-error">
+              {paymentError}
+            </p>
+          )}
           {paymentMethods.map((m) => (
             <div key={m.id} className="payment__option">
               <label className="choice">
@@ -163,9 +170,9 @@ export function CheckoutForm() {
           ))}
         </fieldset>
         <p className="checkout-form__privacy">
-          We use your details only to arrange your order by phone or e-mail. Online orders aren’t taken yet: placing an order sends nothing.
+          We use your details only to arrange your order by phone or e-mail. Nothing is charged online: we send our bank details with your order reference.
         </p>
       </div>
-    </DemoForm>
+    </EnquiryForm>
   );
 }
