@@ -28,6 +28,8 @@ export interface AppDeps {
   getUser?: (req: Request) => Promise<SessionUser | null>;
   /** Routes under /api (sign-in session endpoints). */
   api?: express.Router;
+  /** Months a closed request is kept (the privacy notice states it). */
+  retentionMonths?: number;
   /** Where the forms' requests are stored; without it forms answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
   /** Identity-service origins the CSP must allow in the current mode. */
@@ -79,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
+      services: { logger, retentionMonths: deps.retentionMonths ?? 24, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
     }),
   );
 

@@ -25,6 +25,8 @@ export interface EnquiryService {
  */
 export interface Services {
   logger: Logger;
+  /** Months after closing that a request is kept (RETENTION_MONTHS). */
+  retentionMonths: number;
   /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
 }

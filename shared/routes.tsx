@@ -8,6 +8,7 @@ import { galleryRoutes } from './route-table/gallery';
 import { homeRoutes } from './route-table/home';
 import { servicesRoutes } from './route-table/services';
 import { shopRoutes } from './route-table/shop';
+import { enquiryRoutes } from './route-table/enquiries';
 import { staffRoutes } from './route-table/staff';
 import type { PageRoute } from './route-table/types';
 import { Root, RootErrorBoundary } from './root';
@@ -80,6 +81,7 @@ export const pages: readonly PageRoute[] = [
   ...galleryRoutes,
   ...shopRoutes,
   ...accountsRoutes,
+  ...enquiryRoutes,
   ...staffRoutes,
 ];
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContactBar } from './contact-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopBar } from './top-bar';
@@ -15,6 +16,7 @@ export function Layout({ children, topBarExtra }: { children: ReactNode; topBarE
         {children}
       </main>
       <SiteFooter />
+      <ContactBar />
     </>
   );
 }

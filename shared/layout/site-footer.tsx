@@ -68,8 +68,11 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
+          <p className="site-footer__emergency">
+            <strong>Not for emergencies: call 112.</strong> This website and its forms are not watched around the clock.
+          </p>
           <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
+            © {site.copyrightYear} {site.name}. All rights reserved. <Link to="/privacy">Privacy notice</Link>
           </p>
         </div>
       </div>
