@@ -172,7 +172,8 @@ describe('clinic pages in a real browser', () => {
     await t.close();
   });
 
-  it('the Book Appointment form says honestly that nothing was sent and keeps what was typed', async () => {
+  // Issue 11: the form delivers; without a date and time it is refused beside those fields.
+  it('the Book Appointment form refuses a missing date and time beside the fields and keeps what was typed', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
     await gotoHydrated(page, '/appoinment');
@@ -181,7 +182,7 @@ describe('clinic pages in a real browser', () => {
     await form.getByLabel('Your name').fill('Ada Obi');
     await form.getByLabel('Phone number').fill('+234 800 000 0009');
     await form.getByRole('button', { name: 'Book Appointment' }).click();
-    await expect.poll(() => form.locator('.form-notice').textContent()).toContain('nothing has been sent');
+    await expect.poll(() => form.locator('.field__error').allInnerTexts()).toEqual(['Please choose a date.', 'Please choose a time.']);
     expect(await form.getByLabel('Your name').inputValue()).toBe('Ada Obi');
     expect(await form.getByLabel('Department').inputValue()).toBe('pediatrics');
     expect(unexpected(t)).toEqual([]);

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abujaNow } from '../../shared/features/enquiries/clinic-time';
+import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+
+/** The next open day (not Saturday) at least one day ahead, in Abuja. */
+function nextOpenDay(): string {
+  let t = Date.parse(`${abujaNow().date}T12:00:00Z`) + 86_400_000;
+  while (new Date(t).getUTCDay() === 6) t += 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+async function fillAppointment(page: Page, phone: string) {
+  const form = page.locator('form.appointment-form');
+  await form.locator('select[name="service"]').selectOption('1');
+  await form.locator('input[name="name"]').fill('Ada Obi');
+  await form.locator('input[name="phone"]').fill(phone);
+  await form.locator('input[name="date"]').fill(nextOpenDay());
+  await form.locator('input[name="time"]').fill('10:30');
+  await form.locator('textarea[name="request"]').fill('Ground floor please');
+  return form;
+}
+
+async function fillContact(page: Page, message: string) {
+  const form = page.locator('form.contact-form');
+  await form.locator('input[name="name"]').fill('Chidi Okafor');
+  await form.locator('input[name="email"]').fill('chidi@example.com');
+  await form.locator('input[name="phone"]').fill('0803 123 4567');
+  await form.locator('textarea[name="message"]').fill(message);
+  return form;
+}
+
+describe('forms deliver, with and without JavaScript', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('the appointment form (JavaScript on) sends without a reload and shows the reference', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 375, height: 800 });
+    await gotoHydrated(page, '/appoinment');
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    const form = await fillAppointment(page, '0803 123 4567');
+    const posted = page.waitForResponse((r) => r.url().includes('_data=') && r.request().method() === 'POST');
+    await form.locator('button[type="submit"]').click();
+    expect((await posted).status()).toBe(200);
+    const result = page.locator('.form-result');
+    await expect.poll(() => result.innerText()).toMatch(/APT-[A-Z0-9]{5}/);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('form-result'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a refused appointment (JavaScript on) keeps everything typed, marks the field and focuses it', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await gotoHydrated(page, '/appoinment');
+    const form = await fillAppointment(page, '12345');
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.field__error').first().innerText()).toContain('Nigerian phone number');
+    expect(await form.locator('input[name="phone"]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('phone');
+    expect(await form.locator('input[name="name"]').inputValue()).toBe('Ada Obi');
+    expect(await form.locator('textarea[name="request"]').inputValue()).toBe('Ground floor please');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the contact form works with JavaScript off: the server answers with the reference', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/contact`);
+    const form = await fillContact(page, 'Back pain after a long drive (no JavaScript).');
+    await Promise.all([page.waitForLoadState('load'), form.locator('button[type="submit"]').click()]);
+    await expect.poll(() => page.locator('.form-result').innerText()).toMatch(/MSG-[A-Z0-9]{5}/);
+    await context.close();
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const out = process.env.BUILD_OUT ?? 'dist';
+  const child = spawn(process.execPath, [path.resolve(out, 'server/index.js')], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('"listening"')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+describe('a request survives a restart of the server', () => {
+  it('after SIGTERM and a new start on the same data, the same submission finds its first reference', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-data-'));
+    const port = await freePort();
+    const browser = await launch();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const send = async () => {
+      await page.goto(`http://127.0.0.1:${port}/contact`);
+      const form = await fillContact(page, 'Kept across a restart.');
+      await Promise.all([page.waitForLoadState('load'), form.locator('button[type="submit"]').click()]);
+      return /MSG-[A-Z0-9]{5}/.exec(await page.locator('.form-result').innerText())?.[0];
+    };
+    try {
+      let server = await startServer(dataDir, port);
+      const first = await send();
+      expect(first).toBeTruthy();
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+      server = await startServer(dataDir, port);
+      expect(await send()).toBe(first);
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    } finally {
+      await context.close();
+      await browser.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
