@@ -24,8 +24,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts).
-    globalSetup: ['tests/setup/auth-emulator.ts'],
+    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts);
+    // a migrated PGlite template and a throw-away PostgreSQL cluster for the store tests.
+    globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
   },
