@@ -64,7 +64,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
     await store.ping();
   } catch (error) {
     await pool.end();
-    throw new Error(`Cannot reach the database at DATABASE_URL (${redact(url)}): ${(error as Error).message}`);
+    throw new Error(`Cannot reach the database at DATABASE_URL (${redact(url)}): ${rootMessage(error)}`, { cause: error });
   }
   options.logger.info('database connected', { engine: 'postgres', url: redact(url) });
   return store;
@@ -105,6 +105,13 @@ async function openPglite(options: OpenStoreOptions): Promise<Store> {
       }
     },
   };
+}
+
+/** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */
+function rootMessage(error: unknown): string {
+  let e = error as { message?: string; cause?: unknown; code?: string } | undefined;
+  while (e?.cause) e = e.cause as typeof e;
+  return e?.message || e?.code || String(error);
 }
 
 /** The URL without its password, for logs. */

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/db';
 import { loadMigrations, migrate } from '../../server/db/migrate';
@@ -14,6 +15,7 @@ import { REFERENCE_PATTERN } from '../../server/enquiries/reference';
 import { approvedComments, confirm, submitRequest, subscribe, unsubscribe } from '../../server/enquiries/repo';
 import { silentLogger } from '../../server/logger';
 import { copyPgliteTemplate, openTestStore, testEngines, type TestStore } from '../setup/test-store';
+import { makeTestApp } from './test-app';
 
 const ORIGIN = 'https://clinic.example';
 const notify = { to: 'inbox@clinic.example', publicOrigin: ORIGIN };
@@ -64,6 +66,14 @@ describe.each(testEngines())('the store on %s', (engine) => {
       expect(mails[0]!.text).not.toContain(secret);
       expect(mails[0]!.subject).not.toContain(secret);
     }
+  });
+
+  it('answers /readyz from the database: 200 when it answers, 503 when it does not', async () => {
+    expect((await request(makeTestApp({ store })).get('/readyz')).status).toBe(200);
+    const down: Store = { ...store, ping: () => Promise.reject(new Error('down')) };
+    const res = await request(makeTestApp({ store: down })).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a phone number that is not E.164', async () => {
