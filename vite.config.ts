@@ -1,17 +1,40 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // One config for the client build (dist/client, with a manifest the server reads
-// for preload hints) and the SSR build (`vite build --ssr server/index.ts`).
+// for preload hints) and the SSR build (`vite build --ssr`: dist/server/index.js, the
+// server, and dist/server/migrate.js, `npm run db:migrate` for the production image).
 // BUILD_OUT lets parallel builds (e.g. several end-to-end runs) use separate folders.
 const out = process.env.BUILD_OUT ?? 'dist';
 
+/** The SQL migrations ship beside the server bundle (dist/server/migrations), where server/db/migrate.ts looks. */
+function copyMigrations(): Plugin {
+  const dir = 'server/db/migrations';
+  return {
+    name: 'copy-migrations',
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    generateBundle() {
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+        this.emitFile({ type: 'asset', fileName: `migrations/${file}`, source: readFileSync(`${dir}/${file}`, 'utf8') });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), copyMigrations()],
   publicDir: 'public',
   build: isSsrBuild
-    ? { target: 'node20', outDir: `${out}/server`, emptyOutDir: true, copyPublicDir: false, sourcemap: false }
+    ? {
+        target: 'node20',
+        outDir: `${out}/server`,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { input: { index: 'server/index.ts', migrate: 'server/db/migrate-cli.ts' } },
+      }
     : {
         outDir: `${out}/client`,
         emptyOutDir: true,
@@ -24,8 +47,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts).
-    globalSetup: ['tests/setup/auth-emulator.ts'],
+    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts);
+    // a migrated PGlite template and a throw-away PostgreSQL cluster for the store tests.
+    globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
   },

@@ -9,7 +9,14 @@ echo "smoke: building"
 npm run build >/dev/null
 
 stage=$(mktemp -d)
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$stage"' EXIT
+pgroot=""
+pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+cleanup() {
+  kill "${pid:-0}" 2>/dev/null || true
+  if [ -n "$pgroot" ]; then pg "$pgbin/pg_ctl" -D "$pgroot/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pgroot"; fi
+  rm -rf "$stage"
+}
+trap cleanup EXIT
 cp package.json package-lock.json "$stage/"
 cp -r dist "$stage/dist"
 echo "smoke: installing production dependencies only in $stage"
@@ -19,6 +26,17 @@ if [ -d "$stage/node_modules/vite" ] || [ -d "$stage/node_modules/vitest" ]; the
 fi
 
 port=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
+
+# Production needs PostgreSQL (DATABASE_URL): a throw-away cluster on a free port.
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)
+[ -x "$pgbin/initdb" ] || { echo "smoke: FAIL PostgreSQL is not installed (apt-get install postgresql)"; exit 1; }
+pgroot=$(mktemp -d)
+[ "$(id -u)" = 0 ] && chown postgres: "$pgroot"
+pgport=$(node -e "const s=require('net').createServer();s.listen(0,()=>{console.log(s.address().port);s.close()})")
+pg "$pgbin/initdb" -D "$pgroot/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
+pg "$pgbin/pg_ctl" -D "$pgroot/data" -o "-p $pgport -k $pgroot -c listen_addresses=127.0.0.1 -c fsync=off" -l "$pgroot/log" -w start >/dev/null
+pg "$pgbin/createdb" -h 127.0.0.1 -p "$pgport" -U postgres clinic
+database_url="postgres://postgres@127.0.0.1:$pgport/clinic"
 log="$stage/server.log"
 # Production needs real identity settings; these placeholders are never contacted
 # because the smoke test sends no session cookie.
@@ -29,16 +47,19 @@ sa_json=$(node scripts/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON "$
   FIREBASE_WEB_API_KEY=placeholder-web-api-key \
   FIREBASE_AUTH_DOMAIN="$project.firebaseapp.com" \
   FIREBASE_SERVICE_ACCOUNT_JSON="$sa_json" \
+  DATABASE_URL="$database_url" \
   node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 
-for _ in $(seq 1 50); do
+for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
   sleep 0.2
 done
 
 fail() { echo "smoke: FAIL $1"; cat "$log"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/healthz" | grep -q '"ok"' || fail "/healthz"
+curl -fsS "http://127.0.0.1:$port/readyz" | grep -q '"ready"' || fail "/readyz (database)"
+grep -q '"migration applied"' "$log" || fail "migrations did not run at start"
 home=$(curl -sS -w '\n%{http_code}' "http://127.0.0.1:$port/")
 [ "$(tail -n1 <<<"$home")" = "200" ] || fail "/ status"
 grep -q 'Make Appointment' <<<"$home" || fail "/ content"
@@ -53,4 +74,5 @@ code=0
 wait "$pid" || code=$?
 [ "$code" = "0" ] || fail "exit code after SIGTERM was $code"
 grep -q '"shutting down"' "$log" || fail "no graceful shutdown log"
-echo "smoke: PASS (/, /healthz, 404, immutable assets, clean exit on SIGTERM)"
+grep -q '"store closed"' "$log" || fail "store not closed on shutdown"
+echo "smoke: PASS (/, /healthz, /readyz on PostgreSQL, 404, immutable assets, clean exit on SIGTERM)"

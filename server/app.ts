@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
+import type { Store } from './db/store';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
@@ -34,6 +35,10 @@ export interface AppDeps {
   enquiries?: EnquiryService;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
+  /** The database (requests, outbox, rate limits); opened by server/main.ts, absent in page-only tests. */
+  store?: Store;
+  /** Tells the outbox worker to send now: call it after storing a request. */
+  wakeOutbox?: () => void;
 }
 
 const YEAR_S = 365 * 24 * 60 * 60;
@@ -56,6 +61,17 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
+  });
+
+  // Readiness (load balancers): 503 while the database does not answer. /healthz stays a liveness check.
+  app.get('/readyz', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      await deps.store?.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
   });
 
   if (deps.clientDir) {

@@ -29,6 +29,31 @@ const schema = z.object({
   /** firebase-admin credentials: a service account key as JSON, or a file path for Application Default Credentials. */
   FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(2).optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  // The store (PostgreSQL, or embedded PGlite) and mail. See .env.example.
+  /** PostgreSQL 15+; required in production. Without it: embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Embedded database and .eml files when no SMTP server is set. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** smtp:// or smtps:// URL with credentials; without it, mail is written to DATA_DIR/outbox/*.eml. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Receives the clinic's notifications of new requests. */
+  CLINIC_INBOX_EMAIL: z.email('expected an e-mail address').default('clinic-inbox@example.com'),
+  /** Sender of every mail, e.g. "Clinic website <no-reply@clinic.example>". */
+  MAIL_FROM: z.string().min(3).default('Clinic website <no-reply@example.com>'),
+  /** Origin used in links inside e-mails, e.g. https://clinic.example (no trailing slash). */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) origin, e.g. https://clinic.example' })
+    .optional(),
+  /** How long requests are kept before they are erased (months). */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -62,6 +87,24 @@ export interface Config {
   renderTimeoutMs: number;
   logRequests: boolean;
   auth: AuthConfig;
+  store: StoreConfig;
+  mail: MailConfig;
+  /** Origin for links in e-mails (no trailing slash). */
+  publicOrigin: string;
+  retentionMonths: number;
+}
+
+export interface StoreConfig {
+  /** PostgreSQL when set; embedded PGlite in `${dataDir}/db` otherwise (never in production). */
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+export interface MailConfig {
+  /** SMTP when set; `.eml` files in `${dataDir}/outbox` otherwise. */
+  smtpUrl: string | null;
+  clinicInbox: string;
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -85,7 +128,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
     auth: authConfig(e),
+    store: storeConfig(e),
+    mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    retentionMonths: e.RETENTION_MONTHS,
   };
+}
+
+function storeConfig(e: Env): StoreConfig {
+  // PGlite is one process's database: production runs several instances on PostgreSQL.
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: production needs DATABASE_URL (a PostgreSQL 15+ connection string, e.g. postgres://clinic:secret@db:5432/clinic)');
+  }
+  return { databaseUrl: e.DATABASE_URL ?? null, dataDir: e.DATA_DIR };
 }
 
 function parseServiceAccount(json: string): ServiceAccount {

@@ -2,6 +2,9 @@ import type { RequestHandler } from 'express';
 import type { ClientAssets } from './assets';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openStore, type Store } from './db/store';
+import { createMailTransport } from './enquiries/mail-transport';
+import { startOutboxWorker } from './enquiries/outbox-worker';
 import { authCspSources, createAdminAuth } from './firebase';
 import { createLogger } from './logger';
 import { createSession } from './session';
@@ -38,7 +41,31 @@ export async function start(options: StartOptions) {
     ...(config.auth.mode === 'firebase' ? { project: config.auth.projectId } : {}),
   });
 
-  const app = createApp({ config, logger, ...options, api: session.api, getUser: session.getUser, csp: authCspSources(config.auth) });
+  // The store: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite database in
+  // DATA_DIR/db. Pending migrations are applied before the server listens.
+  logger.info('opening the store', { engine: config.store.databaseUrl ? 'postgres' : 'pglite', ...(config.store.databaseUrl ? {} : { dataDir: config.store.dataDir }) });
+  let store: Store;
+  try {
+    store = await openStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir, logger });
+  } catch (error) {
+    logger.error((error as Error).message);
+    process.exit(1);
+  }
+  const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.store.dataDir, logger });
+  logger.info('mail', { transport: transport.kind, ...(transport.kind === 'files' ? { dir: `${config.store.dataDir}/outbox` } : {}) });
+  if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
+  const outboxWorker = startOutboxWorker({ store, transport, logger });
+
+  const app = createApp({
+    config,
+    logger,
+    ...options,
+    api: session.api,
+    getUser: session.getUser,
+    csp: authCspSources(config.auth),
+    store,
+    wakeOutbox: outboxWorker.wake,
+  });
   const server = app.listen(config.port, config.host, () => {
     logger.info('listening', { url: `http://localhost:${config.port}`, env: config.env });
   });
@@ -53,9 +80,19 @@ export async function start(options: StartOptions) {
     stopping = true;
     logger.info('shutting down', { signal });
     // Stop accepting connections; in-flight requests finish, idle keep-alive sockets close.
-    server.close((error) => {
+    server.close(async (error) => {
       if (error) logger.error('close failed', { error: error.message });
-      process.exit(error ? 1 : 0);
+      // Requests are done: let the mail round in progress finish, then close the database.
+      let closeError: unknown;
+      try {
+        await outboxWorker.stop();
+        await store.close();
+        logger.info('store closed');
+      } catch (e) {
+        closeError = e;
+        logger.error('store close failed', { error: (e as Error).message });
+      }
+      process.exit(error || closeError ? 1 : 0);
     });
     server.closeIdleConnections();
     setTimeout(() => {

@@ -227,6 +227,7 @@ describe('modes', () => {
       FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
       FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
       GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
+      DATABASE_URL: 'postgres://clinic@db:5432/clinic',
     });
     expect(real.auth.mode).toBe('firebase');
   });
