@@ -10,6 +10,7 @@ import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
+import { createEnquiryService } from './enquiries/service';
 import type { EnquiryService } from './services';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
@@ -47,6 +48,9 @@ const YEAR_S = 365 * 24 * 60 * 60;
 export function createApp(deps: AppDeps): Express {
   const { config } = deps;
   const logger = deps.logger ?? createLogger();
+  const enquiries =
+    deps.enquiries ??
+    (deps.store ? createEnquiryService(deps.store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, ...(deps.wakeOutbox ? { wake: deps.wakeOutbox } : {}) }) : undefined);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -97,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? 24, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
+      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}) },
     }),
   );
 
