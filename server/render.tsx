@@ -7,6 +7,7 @@ import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import { documentEnd, documentStart, errorPageHtml, metaFor } from './document';
 import type { Logger } from './logger';
+import { requestIdOf } from './request-id';
 
 export interface RenderDeps {
   routes: RouteObject[];
@@ -21,7 +22,9 @@ const BOT_UA = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|light
 
 /** A fetch Request for React Router, aborted when the client goes away. The origin is fixed: the Host header is not trusted. */
 function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
-  const url = new URL(req.originalUrl, 'http://localhost');
+  // Prefixed rather than resolved: '//host/x' or '//[' must stay a path, not become another origin or a thrown error.
+  const target = req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')}`;
+  const url = new URL(`http://localhost${target}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -143,15 +146,15 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
-          deps.logger.error('render failed', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+          deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
           if (res.headersSent) return;
           res.status(500).type('html').setHeader('Cache-Control', 'no-store');
-          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.'));
+          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
         },
         onError(error: unknown) {
           failed = true;
           if (!controller.signal.aborted) {
-            deps.logger.error('render error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+            deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
           }
         },
       },
