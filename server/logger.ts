@@ -39,7 +39,8 @@ export function requestLogger(logger: Logger, { everyRequest = true }: { everyRe
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
       };
-      if (res.statusCode >= 500) logger.error('request failed', fields);
+      // /readyz answering 503 while shutting down is the plan, not a failure.
+      if (res.statusCode >= 500 && res.locals.expectedStatus !== res.statusCode) logger.error('request failed', fields);
       else logger.info('request', fields);
     });
     next();
