@@ -49,6 +49,17 @@ describe('request ids', () => {
     ]);
   });
 
+  it('the development log shows page requests, not the modules the Vite middleware serves', async () => {
+    const { lines, logger } = recordingLogger();
+    const config = loadConfig({ NODE_ENV: 'development', LOG_REQUESTS: 'true' });
+    const vite: import('express').RequestHandler = (req, res, next) => (req.path.startsWith('/@') || req.path.startsWith('/shared/') ? res.type('text/javascript').send('//') : next());
+    const app = makeTestApp({ config, logger, devMiddleware: vite });
+    await request(app).get('/@vite/client');
+    await request(app).get('/shared/root.tsx');
+    await request(app).get('/about');
+    expect(lines.filter((l) => l.line.msg === 'request').map((l) => l.line.path)).toEqual(['/about']);
+  });
+
   it('a 5xx is logged with its request id, even with request logging off, and the 500 page shows it as a reference', async () => {
     const { lines, logger } = recordingLogger();
     const app = makeTestApp({ routes: faulty, logger });
