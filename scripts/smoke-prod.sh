@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The image runs node:24-slim; this reproduction runs on the host's Node: say which.
+echo "smoke: running on Node $(node --version) (the Docker image uses node:24-slim)"
 echo "smoke: building"
 npm run build >/dev/null
 
@@ -29,7 +31,7 @@ sa_json=$(node scripts/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON "$
   FIREBASE_WEB_API_KEY=placeholder-web-api-key \
   FIREBASE_AUTH_DOMAIN="$project.firebaseapp.com" \
   FIREBASE_SERVICE_ACCOUNT_JSON="$sa_json" \
-  node dist/server/index.js >"$log" 2>&1) &
+  SHUTDOWN_DRAIN_MS=200 node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 
 for _ in $(seq 1 50); do
@@ -39,6 +41,7 @@ done
 
 fail() { echo "smoke: FAIL $1"; cat "$log"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/healthz" | grep -q '"ok"' || fail "/healthz"
+curl -fsS "http://127.0.0.1:$port/readyz" | grep -q '"ready"' || fail "/readyz"
 home=$(curl -sS -w '\n%{http_code}' "http://127.0.0.1:$port/")
 [ "$(tail -n1 <<<"$home")" = "200" ] || fail "/ status"
 grep -q 'Make Appointment' <<<"$home" || fail "/ content"
@@ -53,4 +56,4 @@ code=0
 wait "$pid" || code=$?
 [ "$code" = "0" ] || fail "exit code after SIGTERM was $code"
 grep -q '"shutting down"' "$log" || fail "no graceful shutdown log"
-echo "smoke: PASS (/, /healthz, 404, immutable assets, clean exit on SIGTERM)"
+echo "smoke: PASS on Node $(node --version) (/, /healthz, /readyz, 404, immutable assets, clean exit on SIGTERM)"
