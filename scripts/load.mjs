@@ -12,7 +12,7 @@ const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const abortShare = 0.3;
 const abortAfterMs = 50;
-const paths = ['/', '/about', '/services', '/blog', '/shop', '/login', '/healthz'];
+const paths = ['/', '/about', '/services', '/blogs', '/shop', '/login', '/healthz'];
 
 const server = await startProdServer({ nodeArgs: ['--expose-gc'], env: { DEBUG_HEAP_ENDPOINT: 'true' } });
 console.log(`load: ${server.url} on Node ${process.version}; ${rounds} rounds × ${seconds} s, ${connections} connections, ${Math.round(abortShare * 100)} % aborting at ${abortAfterMs} ms`);

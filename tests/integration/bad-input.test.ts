@@ -110,7 +110,7 @@ const FUZZED_HEADERS = ['Cookie', 'Accept-Language', 'Host', 'Accept', 'Origin',
 const TARGETS: [string, string][] = [
   ['GET', '/'],
   ['GET', '/login'],
-  ['GET', '/blog'],
+  ['GET', '/blogs'],
   ['GET', '/no-such-page'],
   ['GET', '/readyz'],
   ['GET', '/favicon.svg'],
