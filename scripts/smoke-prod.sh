@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The image runs node:24-slim; this reproduction runs on the host's Node: say which.
+echo "smoke: running on Node $(node --version) (the Docker image uses node:24-slim)"
 echo "smoke: building"
 npm run build >/dev/null
 
@@ -48,7 +50,7 @@ sa_json=$(node scripts/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON "$
   FIREBASE_AUTH_DOMAIN="$project.firebaseapp.com" \
   FIREBASE_SERVICE_ACCOUNT_JSON="$sa_json" \
   DATABASE_URL="$database_url" \
-  node dist/server/index.js >"$log" 2>&1) &
+  SHUTDOWN_DRAIN_MS=200 node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 
 for _ in $(seq 1 100); do
@@ -75,4 +77,4 @@ wait "$pid" || code=$?
 [ "$code" = "0" ] || fail "exit code after SIGTERM was $code"
 grep -q '"shutting down"' "$log" || fail "no graceful shutdown log"
 grep -q '"store closed"' "$log" || fail "store not closed on shutdown"
-echo "smoke: PASS (/, /healthz, /readyz on PostgreSQL, 404, immutable assets, clean exit on SIGTERM)"
+echo "smoke: PASS on Node $(node --version) (/, /healthz, /readyz on PostgreSQL, 404, immutable assets, clean exit on SIGTERM)"

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
@@ -12,6 +13,8 @@ import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
 import type { EnquiryService } from './services';
+import type { RateLimitStore } from './rate-limit';
+import { requestId, requestIdOf } from './request-id';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
@@ -40,7 +43,15 @@ export interface AppDeps {
   store?: Store;
   /** Tells the outbox worker to send now: call it after storing a request. */
   wakeOutbox?: () => void;
+  /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
+  isDraining?: () => boolean;
+  /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
+  readinessCheck?: () => Promise<void>;
+  /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
+  rateLimitStore?: RateLimitStore;
 }
+
+const READINESS_TIMEOUT_MS = 2000;
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
@@ -55,8 +66,18 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  if (deps.rateLimitStore) app.locals.rateLimitStore = deps.rateLimitStore;
+  const isDraining = deps.isDraining ?? (() => false);
+
+  app.use(requestId());
+  // Always installed: with LOG_REQUESTS off it still logs every 5xx with its request id.
+  app.use(requestLogger(logger, { everyRequest: config.logRequests }));
+  app.use((_req, res, next) => {
+    // Shutting down: each connection ends after its current response, so clients move elsewhere.
+    if (isDraining()) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(rejectMalformedUrl);
-  if (config.logRequests) app.use(requestLogger(logger));
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
@@ -67,16 +88,49 @@ export function createApp(deps: AppDeps): Express {
     res.json({ status: 'ok' });
   });
 
-  // Readiness (load balancers): 503 while the database does not answer. /healthz stays a liveness check.
-  app.get('/readyz', async (_req, res) => {
+  // Readiness: may this instance get new traffic? No once shutdown has begun, or when a dependency is down.
+  app.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      await deps.store?.ping();
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
+    if (isDraining()) {
+      res.locals.expectedStatus = 503;
+      res.status(503).json({ status: 'draining' });
+      return;
     }
+    const readinessCheck = deps.readinessCheck ?? (deps.store ? () => deps.store!.ping() : undefined);
+    if (readinessCheck) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          readinessCheck(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`readiness check timed out after ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (error) {
+        logger.error('not ready', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+        res.status(503).json({ status: 'unavailable' });
+        return;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    res.json({ status: 'ready' });
   });
+
+  if (config.debugHeap) {
+    // Measurement only (scripts/load.mjs), from this machine: heap after a full GC.
+    app.get('/__debug/heap', (req, res) => {
+      const remote = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ gc: Boolean(gc), ...process.memoryUsage() });
+    });
+  }
 
   if (deps.clientDir) {
     app.use(
@@ -86,7 +140,17 @@ export function createApp(deps: AppDeps): Express {
     app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
   }
   if (deps.publicDir) app.use(express.static(deps.publicDir, { index: false, maxAge: '1h' }));
-  if (deps.devMiddleware) app.use(deps.devMiddleware);
+  if (deps.devMiddleware) {
+    const dev = deps.devMiddleware;
+    // Marks what the dev middleware answers itself (modules, assets), so the request log can leave it out.
+    app.use((req, res, next) => {
+      res.locals.devAsset = true;
+      dev(req, res, (error?: unknown) => {
+        res.locals.devAsset = false;
+        next(error);
+      });
+    });
+  }
 
   if (deps.api) app.use('/api', deps.api);
   app.use('/api', (_req, res) => {
@@ -105,18 +169,22 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number; expose?: boolean; message?: string }, req, res, _next) => {
-    const status = err.status ?? err.statusCode ?? 500;
-    if (status >= 500) logger.error('request failed', { method: req.method, path: req.path, error: err.message ?? String(err) });
+  const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number; expose?: boolean; message?: string } | null | undefined, req, res, _next) => {
+    const raw = err?.status ?? err?.statusCode;
+    // Only a client-error status from the error itself is believed; anything else is our fault.
+    const status = typeof raw === 'number' && raw >= 400 && raw < 500 ? raw : 500;
+    const reference = requestIdOf(req);
+    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, error: err?.message ?? String(err) });
     if (res.headersSent) {
       res.end();
       return;
     }
     if (status < 500) {
-      res.status(status).type('text/plain').send(status === 404 ? 'Not Found' : status === 413 ? 'Payload Too Large' : 'Bad Request');
+      // The standard reason phrase, the same for the status everywhere (403 says Forbidden, e.g. for a path traversal).
+      res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Bad Request');
       return;
     }
-    res.status(500).type('html').send(errorPageHtml(500, 'Something went wrong', 'We could not complete this request. Please try again in a moment.'));
+    res.status(500).type('html').send(errorPageHtml(500, 'Something went wrong', 'We could not complete this request. Please try again in a moment.', reference));
   };
   app.use(onError);
   return app;

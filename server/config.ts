@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { WebAuthConfig } from '../shared/features/accounts/auth-config';
 
@@ -8,13 +9,22 @@ const bool = z
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** 0 = any free port (tests, measurement scripts); the 'listening' line says which. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Express "trust proxy" hops, for correct client IPs behind a load balancer (rate limits, logs). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   LOG_REQUESTS: bool,
+  /** After SIGTERM: keep accepting this long while /readyz answers 503 (default 3000 in production, 0 otherwise). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** After SIGTERM: connections still open by then are closed; keep it below the orchestrator's kill timeout. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
+  /** Set by the Docker image: a container must run in production mode. */
+  CLINIC_CONTAINER: bool,
+  /** Measurement only (scripts/load.mjs): GET /__debug/heap, from loopback, runs the GC (--expose-gc) and reports the heap. */
+  DEBUG_HEAP_ENDPOINT: bool,
   // Identity service (Firebase Authentication). See .env.example and docs/decisions.
   /** host:port of a Firebase Auth Emulator; development and test only. */
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -72,7 +82,7 @@ export interface ServiceAccount {
  */
 export type AuthConfig =
   | { mode: 'emulator'; projectId: string; emulatorHost: string; web: WebAuthConfig}
-  | { mode: 'firebase'; projectId: string; web: WebAuthConfig; serviceAccount: ServiceAccount | null}
+  | { mode: 'firebase'; projectId: string; web: WebAuthConfig; serviceAccount: ServiceAccount | null; credentialsFile?: string }
   | { mode: 'unavailable'; reason: string};
 
 /** Project id used with the emulator when none is given; the `demo-` prefix keeps the emulator offline. */
@@ -86,6 +96,9 @@ export interface Config {
   trustProxy: number;
   renderTimeoutMs: number;
   logRequests: boolean;
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
+  debugHeap: boolean;
   auth: AuthConfig;
   store: StoreConfig;
   mail: MailConfig;
@@ -119,6 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // `docker run --env-file .env` with a development .env would otherwise quietly run the image
+  // with development cookies, CSP and settings.
+  if (e.CLINIC_CONTAINER && e.NODE_ENV !== 'production') {
+    throw new ConfigError(`Invalid configuration: NODE_ENV is ${e.NODE_ENV} inside the container image, which runs in production only; remove NODE_ENV from the container's environment (.env)`);
+  }
+  const shutdownDrainMs = e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0);
+  if (shutdownDrainMs >= e.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid configuration: SHUTDOWN_DRAIN_MS (${shutdownDrainMs}) must be below SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS})`);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -127,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
+    shutdownDrainMs,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    debugHeap: e.DEBUG_HEAP_ENDPOINT,
     auth: authConfig(e),
     store: storeConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
@@ -199,6 +224,32 @@ function authConfig(e: Env): AuthConfig {
     mode: 'firebase',
     projectId,
     serviceAccount,
+    ...(serviceAccount ? {} : { credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS! }),
     web: { apiKey: e.FIREBASE_WEB_API_KEY!, authDomain: e.FIREBASE_AUTH_DOMAIN!, projectId, ...(e.FIREBASE_WEB_APP_ID ? { appId: e.FIREBASE_WEB_APP_ID } : {}) },
   };
+}
+
+/**
+ * With GOOGLE_APPLICATION_CREDENTIALS, the key file must be there and be a credentials
+ * JSON at start, not at the first sign-in. Called by server/main.ts (loadConfig stays free of I/O).
+ */
+export function checkCredentialsFile(auth: AuthConfig, read: (path: string) => string = (p) => readFileSync(p, 'utf8')): void {
+  if (auth.mode !== 'firebase' || !auth.credentialsFile) return;
+  const file = auth.credentialsFile;
+  let text: string;
+  try {
+    text = read(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unreadable';
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} cannot be read (${code})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} is not valid JSON`);
+  }
+  if (typeof json !== 'object' || json === null || typeof (json as { type?: unknown }).type !== 'string') {
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} is not a Google credentials file (no "type")`);
+  }
 }

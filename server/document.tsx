@@ -55,7 +55,8 @@ export function documentEnd({ nonce, user }: { nonce: string; user: SessionUser 
   return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}" nonce="${escapeHtml(nonce)}">${jsonForScript(user)}</script></body></html>`;
 }
 
-/** Static page for a failed render: no scripts, no details of the error. */
-export function errorPageHtml(status: number, title: string, text: string): string {
-  return `<!doctype html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f3ee;color:#1d2b30}main{max-width:32rem;padding:2rem;text-align:center}a{color:#0e5a63}</style></head><body><main><p>Error ${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/">Back to home</a></p></main></body></html>`;
+/** Static page for a failed render: no scripts, no details of the error; the request id as a reference for support. */
+export function errorPageHtml(status: number, title: string, text: string, reference?: string): string {
+  const ref = reference ? `<p>Reference: <code>${escapeHtml(reference)}</code></p>` : '';
+  return `<!doctype html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f7f3ee;color:#1d2b30}main{max-width:32rem;padding:2rem;text-align:center}a{color:#0e5a63}</style></head><body><main><p>Error ${status}</p><h1>${title}</h1><p>${text}</p>${ref}<p><a href="/">Back to home</a></p></main></body></html>`;
 }

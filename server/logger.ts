@@ -20,18 +20,28 @@ function defaultWrite(line: string, level: 'info' | 'error') {
 
 export const silentLogger: Logger = { info() {}, error() {} };
 
-/** Logs method, path (without the query string, which may carry personal data), status and duration. */
-export function requestLogger(logger: Logger): RequestHandler {
+/**
+ * Logs method, path (without the query string, which may carry personal data), status,
+ * duration and the request id; a 5xx answer is logged as an error. Requests the Vite dev
+ * middleware answered (module and asset requests, hundreds per page in development) are
+ * not logged unless they failed. With `everyRequest` off (tests), only 5xx answers are logged.
+ */
+export function requestLogger(logger: Logger, { everyRequest = true }: { everyRequest?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
+      if (res.statusCode < 500 && (!everyRequest || (res.locals.devAsset === true && res.statusCode < 400))) return;
       const durationMs = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info('request', {
+      const fields = {
+        requestId: res.locals.requestId as string | undefined,
         method: req.method,
         path: req.originalUrl.split('?')[0],
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
-      });
+      };
+      // /readyz answering 503 while shutting down is the plan, not a failure.
+      if (res.statusCode >= 500 && res.locals.expectedStatus !== res.statusCode) logger.error('request failed', fields);
+      else logger.info('request', fields);
     });
     next();
   };

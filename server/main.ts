@@ -1,12 +1,15 @@
+import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClientAssets } from './assets';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './config';
+import { storeRateLimits } from './db/rate-limit';
 import { openStore, type Store } from './db/store';
 import { createMailTransport } from './enquiries/mail-transport';
 import { startOutboxWorker } from './enquiries/outbox-worker';
 import { authCspSources, createAdminAuth } from './firebase';
-import { createLogger } from './logger';
+import { createDrainState, installShutdown } from './lifecycle';
+import { createLogger, type Logger } from './logger';
 import { createSession } from './session';
 
 export interface StartOptions {
@@ -14,16 +17,17 @@ export interface StartOptions {
   clientDir?: string;
   publicDir?: string;
   devMiddleware?: RequestHandler;
+  /** Extra /readyz check (e.g. the database); see AppDeps. */
+  readinessCheck?: () => Promise<void>;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT. */
-export async function start(options: StartOptions) {
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/lifecycle.ts). */
+export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
+    checkCredentialsFile(config.auth);
   } catch (error) {
     if (error instanceof ConfigError) {
       logger.error(error.message);
@@ -31,15 +35,6 @@ export async function start(options: StartOptions) {
     }
     throw error;
   }
-
-  // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
-  const admin = createAdminAuth(config.auth);
-  const session = createSession({ auth: config.auth, admin: admin?.auth ?? null, secureCookies: config.isProduction, logger });
-  logger.info('identity service', {
-    mode: config.auth.mode,
-    ...(config.auth.mode === 'emulator' ? { emulator: config.auth.emulatorHost, project: config.auth.projectId } : {}),
-    ...(config.auth.mode === 'firebase' ? { project: config.auth.projectId } : {}),
-  });
 
   // The store: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite database in
   // DATA_DIR/db. Pending migrations are applied before the server listens.
@@ -56,6 +51,18 @@ export async function start(options: StartOptions) {
   if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
   const outboxWorker = startOutboxWorker({ store, transport, logger });
 
+  // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
+  const admin = createAdminAuth(config.auth);
+  // Limits live in the store, so several instances share them.
+  const rateLimitStore = storeRateLimits(store);
+  const session = createSession({ auth: config.auth, admin: admin?.auth ?? null, secureCookies: config.isProduction, logger, rateLimitStore });
+  logger.info('identity service', {
+    mode: config.auth.mode,
+    ...(config.auth.mode === 'emulator' ? { emulator: config.auth.emulatorHost, project: config.auth.projectId } : {}),
+    ...(config.auth.mode === 'firebase' ? { project: config.auth.projectId } : {}),
+  });
+
+  const drain = createDrainState();
   const app = createApp({
     config,
     logger,
@@ -65,42 +72,50 @@ export async function start(options: StartOptions) {
     csp: authCspSources(config.auth),
     store,
     wakeOutbox: outboxWorker.wake,
+    isDraining: drain.isDraining,
+    rateLimitStore,
   });
-  const server = app.listen(config.port, config.host, () => {
-    logger.info('listening', { url: `http://localhost:${config.port}`, env: config.env });
+  const server = createServer(app);
+  const stop = installShutdown({
+    server,
+    drain,
+    logger,
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
+    // Requests are done: let the mail round in progress finish, then close the database.
+    beforeExit: async () => {
+      await outboxWorker.stop();
+      await store.close();
+      logger.info('store closed');
+    },
   });
-  server.on('error', (error) => {
-    logger.error('server error', { error: error.message });
-    process.exit(1);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    // Stop accepting connections; in-flight requests finish, idle keep-alive sockets close.
-    server.close(async (error) => {
-      if (error) logger.error('close failed', { error: error.message });
-      // Requests are done: let the mail round in progress finish, then close the database.
-      let closeError: unknown;
-      try {
-        await outboxWorker.stop();
-        await store.close();
-        logger.info('store closed');
-      } catch (e) {
-        closeError = e;
-        logger.error('store close failed', { error: (e as Error).message });
-      }
-      process.exit(error || closeError ? 1 : 0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.error('forced exit after grace period');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-  };
+  await listen(server, config, logger);
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
+}
+
+/** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */
+function listen(server: Server, config: Config, logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') {
+        const command = config.isProduction ? 'npm start' : 'npm run dev';
+        const why = error.code === 'EADDRINUSE' ? 'is already in use (another server running?)' : 'may not be used by this user';
+        logger.error(`Port ${config.port} on ${config.host} ${why}. Choose another port, e.g. PORT=${config.port === 3001 ? 3002 : 3001} ${command}`);
+      } else {
+        logger.error('server error', { error: error.message });
+      }
+      process.exit(1);
+    };
+    server.once('error', onError);
+    server.listen(config.port, config.host, () => {
+      server.off('error', onError);
+      server.on('error', (error) => logger.error('server error', { error: error.message }));
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      logger.info('listening', { url: `http://localhost:${port}`, env: config.env, node: process.version });
+      resolve();
+    });
+  });
 }

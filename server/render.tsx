@@ -11,6 +11,7 @@ import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite } from './security';
 import type { Services } from './services';
+import { requestIdOf } from './request-id';
 
 export interface RenderDeps {
   routes: RouteObject[];
@@ -29,7 +30,9 @@ const BOT_UA = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|light
 
 /** A fetch Request for React Router, aborted when the client goes away. The origin is fixed: the Host header is not trusted. */
 function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Request {
-  const url = new URL(req.originalUrl, 'http://localhost');
+  // Prefixed rather than resolved: '//host/x' or '//[' must stay a path, not become another origin or a thrown error.
+  const target = req.originalUrl.startsWith('/') ? req.originalUrl : `/${req.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')}`;
+  const url = new URL(`http://localhost${target}`);
   url.searchParams.delete(DATA_PARAM);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -112,7 +115,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       res.status(envelope.kind === 'redirect' ? 200 : envelope.status).json(envelope);
     } catch (error) {
       if (signal.aborted) return;
-      deps.logger.error('data request failed', { path: req.path, route: routeId, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('data request failed', { requestId: requestIdOf(req), path: req.path, route: routeId, error: error instanceof Error ? error.message : String(error) });
       res.status(500).json({ kind: 'error', status: 500, statusText: 'Internal Server Error', data: null });
     }
   }
@@ -193,15 +196,15 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
-          deps.logger.error('render failed', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+          deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
           if (res.headersSent) return;
           res.status(500).type('html').setHeader('Cache-Control', 'no-store');
-          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.'));
+          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
         },
         onError(error: unknown) {
           failed = true;
           if (!controller.signal.aborted) {
-            deps.logger.error('render error', { path: req.path, error: error instanceof Error ? error.message : String(error) });
+            deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
           }
         },
       },

@@ -10,6 +10,13 @@ export interface CspSources {
   imgSrc?: readonly string[];
 }
 
+/**
+ * Pages that sign people in (and so load the Firebase SDK). Script origins of the identity
+ * service are allowed on these documents only; links to them load a new document
+ * (`reloadDocument`) so they always get this CSP.
+ */
+export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/login', '/register', '/checkout']);
+
 /** Embeds load only when the visitor asks (click to play), but their frames must be allowed. */
 const EMBED_FRAMES = ['https://www.youtube-nocookie.com', 'https://w.soundcloud.com'];
 
@@ -21,6 +28,12 @@ export function nonceMiddleware(): RequestHandler {
 }
 
 export function securityHeaders({ isProduction, extra = {} }: { isProduction: boolean; extra?: CspSources }): RequestHandler {
+  const signIn = helmetFor(isProduction, extra);
+  const other = helmetFor(isProduction, { ...extra, scriptSrc: [] });
+  return (req, res, next) => (SIGN_IN_PATHS.has(req.path.replace(/\/+$/, '') || '/') ? signIn : other)(req, res, next);
+}
+
+function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -53,6 +66,8 @@ export function securityHeaders({ isProduction, extra = {} }: { isProduction: bo
     // Google sign-in opens a popup that must be able to talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
 }
 

@@ -1,11 +1,13 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { SessionUser } from '../shared/session';
 import { REMEMBER_DAYS, type PublicAuthConfig } from '../shared/features/accounts/auth-config';
 import type { AuthConfig } from './config';
 import type { AdminAuth, DecodedToken } from './firebase';
+import { readCookie } from './cookies';
 import type { Logger } from './logger';
+import { limitByAddress, memoryRateLimitStore, tooMany, type RateLimitRule, type RateLimitStore } from './rate-limit';
+import { requestIdOf } from './request-id';
 
 export interface SessionOptions {
   auth: AuthConfig;
@@ -18,7 +20,12 @@ export interface SessionOptions {
   now?: () => number;
   /** A sign-in older than this cannot start a session. */
   maxAuthAgeS?: number;
-  rateLimit?: { windowMs: number; limit: number };
+  /** Sign-in attempts per client address (IPv6 by /64, behind TRUST_PROXY the forwarded address). */
+  rateLimit?: RateLimitRule;
+  /** Sessions started per account (Firebase uid). */
+  accountRateLimit?: RateLimitRule;
+  /** Where the counters live; in memory unless a shared store is given. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export interface Session {
@@ -27,6 +34,10 @@ export interface Session {
 }
 
 const MAX_AUTH_AGE_S = 5 * 60;
+// One carrier-grade NAT can put thousands of people behind one address: the address limit is
+// generous; the account limit is the tight one. Sign-out is never limited.
+const ADDRESS_LIMIT: RateLimitRule = { limit: 100, windowMs: 10 * 60 * 1000 };
+const ACCOUNT_LIMIT: RateLimitRule = { limit: 10, windowMs: 10 * 60 * 1000 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAVAILABLE = 'Sign-in is not available: no identity service is configured on this server.';
 
@@ -35,14 +46,6 @@ const sessionBody = z.object({ idToken: z.string().min(20).max(8192), remember: 
 function cookieName(secure: boolean) {
   // __Host- cookies must be Secure, Path=/ and host-only: browsers enforce it.
   return secure ? '__Host-session' : 'session';
-}
-
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 /** A state-changing request from another site (or a client that says nothing about where it comes from) is refused. */
@@ -113,13 +116,22 @@ export function createSession(options: SessionOptions): Session {
   const cookieBase = { httpOnly: true, secure: secureCookies, sameSite: 'lax' as const, path: '/' };
   const clearCookie = (res: Response) => res.clearCookie(name, cookieBase);
 
-  const limiter = rateLimit({
-    windowMs: options.rateLimit?.windowMs ?? 10 * 60 * 1000,
-    limit: options.rateLimit?.limit ?? 30,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: 'Too many sign-in attempts from this address. Please wait a few minutes and try again.' },
-  });
+  const store = options.rateLimitStore ?? memoryRateLimitStore({ now });
+  const accountRule = options.accountRateLimit ?? ACCOUNT_LIMIT;
+  const limiter = limitByAddress(
+    store,
+    'signin-address',
+    options.rateLimit ?? ADDRESS_LIMIT,
+    'Too many sign-in attempts from this address. Please wait a few minutes and try again.',
+    (error) => logger.error('rate limit store failed', { error: errorMessage(error) }),
+  );
+  /** The session cookie of this request: a bad one (broken encoding, oversized, duplicated, garbage) is expired and ignored. */
+  const sessionCookie = (req: Request, res: Response | undefined): string | null => {
+    const read = readCookie(req.headers.cookie, name);
+    if (read.kind === 'ok') return read.value;
+    if (read.kind === 'bad' && res && !res.headersSent) clearCookie(res);
+    return null;
+  };
   const sameOrigin: RequestHandler = (req, res, next) => {
     if (isSameOrigin(req)) return next();
     res.status(403).json({ error: 'Cross-site requests are not allowed.' });
@@ -158,13 +170,21 @@ export function createSession(options: SessionOptions): Session {
       if (isRejection(error)) {
         res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
       } else {
-        logger.error('identity service unreachable', { error: errorMessage(error) });
+        logger.error('identity service unreachable', { requestId: requestIdOf(req), error: errorMessage(error) });
         res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
       }
       return;
     }
     if (now() / 1000 - decoded.auth_time > maxAuthAgeS) {
       res.status(401).json({ error: 'This sign-in is too old to start a session. Please sign in again.' });
+      return;
+    }
+    const perAccount = await store.hit(`signin-account:${decoded.uid}`, accountRule.limit, accountRule.windowMs).catch((error: unknown) => {
+      logger.error('rate limit store failed', { requestId: requestIdOf(req), error: errorMessage(error) });
+      return { allowed: true, retryAfterSeconds: 0 };
+    });
+    if (!perAccount.allowed) {
+      tooMany(res, perAccount, 'signin-account', accountRule, 'Too many sign-ins to this account. Please wait a few minutes and try again.');
       return;
     }
     // Not remembered: a browser-session cookie, and a shorter life on the server too.
@@ -178,22 +198,27 @@ export function createSession(options: SessionOptions): Session {
         res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
         return;
       }
-      logger.error('session cookie failed', { error: errorMessage(error) });
+      logger.error('session cookie failed', { requestId: requestIdOf(req), error: errorMessage(error) });
       res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
     }
   });
 
-  api.post('/session/logout', noStore, limiter, sameOrigin, available, async (req, res) => {
-    const cookie = readCookie(req, name);
+  // Sign-out is never rate limited, and a same-site sign-out always expires the cookie, even
+  // when the identity service is missing or unreachable.
+  const clearFirst: RequestHandler = (_req, res, next) => {
+    clearCookie(res);
+    next();
+  };
+  api.post('/session/logout', noStore, sameOrigin, clearFirst, available, async (req, res) => {
+    const cookie = sessionCookie(req, undefined);
     if (cookie) {
       try {
         const decoded = await admin!.verifySessionCookie(cookie, true);
         await admin!.revokeRefreshTokens(decoded.uid);
       } catch (error) {
-        if (!isRejection(error)) logger.error('sign-out revoke failed', { error: errorMessage(error) });
+        if (!isRejection(error)) logger.error('sign-out revoke failed', { requestId: requestIdOf(req), error: errorMessage(error) });
       }
     }
-    clearCookie(res);
     // The header's sign-out is a plain form: go back to the page, signed out. fetch() callers may ask for JSON.
     if (req.accepts(['html', 'json']) === 'json') res.json({ ok: true });
     else res.redirect(303, backTo(req));
@@ -202,9 +227,8 @@ export function createSession(options: SessionOptions): Session {
   if (auth.mode === 'emulator') mountEmulatorPopup(api, auth.emulatorHost);
 
   async function getUser(req: Request): Promise<SessionUser | null> {
-    if (!admin) return null;
-    const cookie = readCookie(req, name);
-    if (!cookie) return null;
+    const cookie = sessionCookie(req, req.res);
+    if (!cookie || !admin) return null;
     try {
       const decoded = await admin.verifySessionCookie(cookie, true);
       return await toSessionUser(decoded, admin);
@@ -212,7 +236,7 @@ export function createSession(options: SessionOptions): Session {
       if (isRejection(error)) {
         if (req.res && !req.res.headersSent) clearCookie(req.res);
       } else {
-        logger.error('session check failed', { error: errorMessage(error) });
+        logger.error('session check failed', { requestId: requestIdOf(req), error: errorMessage(error) });
       }
       return null;
     }

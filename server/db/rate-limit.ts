@@ -32,3 +32,13 @@ export async function hitRateLimit(store: Store, key: string, options: { limit: 
 export async function pruneRateLimits(store: Store, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   await store.db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanMs}::double precision / 1000)`);
 }
+
+/** The sign-in and form limits, counted in the database so every instance shares them. */
+export function storeRateLimits(store: Store): { hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> } {
+  return {
+    async hit(key, limit, windowMs) {
+      const { allowed, retryAfterSeconds } = await hitRateLimit(store, key, { limit, windowMs });
+      return { allowed, retryAfterSeconds };
+    },
+  };
+}

@@ -25,7 +25,8 @@ export function AccountMenu() {
   const here = location.pathname;
   const returnTo = here === '/login' || here === '/register' ? '' : `?returnTo=${encodeURIComponent(here + location.search)}`;
   return (
-    <Link to={`/login${returnTo}`} className="account__login">
+    // A new document: the sign-in pages have their own CSP (identity-service scripts).
+    <Link to={`/login${returnTo}`} className="account__login" reloadDocument>
       <Icon name="user" size={18} />
       <span>Login</span>
     </Link>

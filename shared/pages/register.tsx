@@ -1,11 +1,14 @@
 import { AuthLayout } from '../features/accounts/auth-layout';
 import { RegisterForm } from '../features/accounts/register-form';
+import { SignedInNotice } from '../features/accounts/signed-in-notice';
+import { useSessionUser } from '../session';
 
-/** Registration (spec section 2: title 'Signup From Here'). */
+/** Registration (spec section 2: title 'Signup From Here'). Signed in: who, and a way to sign out. */
 export default function RegisterPage() {
+  const user = useSessionUser();
   return (
     <AuthLayout title="Signup From Here" crumb="Register" heading="Create your account" intro="It takes a minute. We only ask for what we need to greet you and keep in touch.">
-      <RegisterForm />
+      {user ? <SignedInNotice user={user} /> : <RegisterForm />}
     </AuthLayout>
   );
 }

@@ -98,7 +98,7 @@ export function Cart() {
             </dd>
           </div>
         </dl>
-        <Link to="/checkout" className="btn btn--accent btn--block">
+        <Link to="/checkout" className="btn btn--accent btn--block" reloadDocument>
           Proceed to checkout <Icon name="arrowRight" size={18} />
         </Link>
       </section>

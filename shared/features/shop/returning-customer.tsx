@@ -55,7 +55,7 @@ export function ReturningCustomer() {
         />
       </div>
       <div className="returning__actions">
-        <Link to="/login" className="btn btn--primary">
+        <Link to="/login" className="btn btn--primary" reloadDocument>
           Log in
         </Link>
         <button type="button" className="btn btn--ghost" aria-disabled={busy} aria-busy={busy} onClick={() => void onLostPassword()}>
