@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}) },
+      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}) },
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { EnquiryKind } from '../shared/features/enquiries/schemas';
+import type { Store } from './db/store';
 import type { Logger } from './logger';
 
 /** A request as the forms hand it to the store. */
@@ -27,6 +28,8 @@ export interface Services {
   logger: Logger;
   /** Months after closing that a request is kept (RETENTION_MONTHS). */
   retentionMonths: number;
+  /** The database, for server loaders and actions that read or change stored data (absent in page-only tests). */
+  store?: Store;
   /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
 }

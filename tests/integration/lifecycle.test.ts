@@ -1,8 +1,10 @@
+import { rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { copyPgliteTemplate } from '../setup/test-store';
 
 // The server as a real process (tests/integration/fixtures/serve.mjs runs server/main.ts start()),
 // driven by keep-alive clients and signals. Every wait is on an event (a log line, a socket
@@ -22,9 +24,17 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function startChild(env: Record<string, string>): Child {
+  // Each child opens its own copy of the migrated embedded database (creating one takes seconds).
+  const dataDir = copyPgliteTemplate();
+  dataDirs.push(dataDir);
   const proc = spawn(process.execPath, ['tests/integration/fixtures/serve.mjs'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);
@@ -232,6 +242,7 @@ describe('start-up failures say what to do, in one line, and exit 1', () => {
       FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
       FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
       GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent.json',
+      DATABASE_URL: 'postgres://clinic:secret@127.0.0.1:9/clinic',
     });
     const { code } = await child.exit;
     expect(code).toBe(1);

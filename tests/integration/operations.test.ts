@@ -10,6 +10,8 @@ const realFirebase = {
   FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
   FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
   GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
+  // Production also needs its database (checked, not connected, by loadConfig).
+  DATABASE_URL: 'postgres://clinic:secret@db.internal:5432/clinic',
 };
 
 function recordingLogger() {
