@@ -22,11 +22,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   ssr: { noExternal: [] },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts).
-    globalSetup: ['tests/setup/auth-emulator.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
+    // Two projects, so `npm run test:unit` starts nothing: unit tests need no emulator and no
+    // server; integration tests (supertest against createApp()) share one Firebase Auth
+    // Emulator started by the global setup. `extends: true` inherits the plugins and options above.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['tests/integration/**/*.test.{ts,tsx}'], globalSetup: ['tests/setup/auth-emulator.ts'] },
+      },
+    ],
   },
 }));
