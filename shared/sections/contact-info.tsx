@@ -1,6 +1,7 @@
 import { contactCopy } from '../content/contact';
 import { fullAddress, site } from '../content/site';
-import { Icon, type IconName } from '../ui/icons';
+import type { IconName } from '../content/types';
+import { Icon } from '../ui/icons';
 import type { ReactNode } from 'react';
 import './contact-sections.css';
 

@@ -2,6 +2,7 @@ import { createContext, useContext, useId, type ReactNode, type SelectHTMLAttrib
 import { Form, useNavigation } from 'react-router';
 import { useFormEcho } from './form-echo';
 import { site } from '../content/site';
+import type { Option } from '../content/types';
 
 /** What the visitor typed, echoed back by the server when a form was sent without JavaScript. */
 const EchoContext = createContext<Record<string, string> | undefined>(undefined);
@@ -107,11 +108,6 @@ export function TextAreaField({ label, name, hint, className, hideLabel, default
       <textarea id={id} name={name} rows={5} className="input" defaultValue={echoed ?? defaultValue} aria-describedby={hint ? `${id}-hint` : undefined} {...area} />
     </Shell>
   );
-}
-
-export interface Option {
-  value: string;
-  label: string;
 }
 
 export function SelectField({
