@@ -21,6 +21,7 @@ import {
   timetable,
   timetableDays,
 } from '../content/home-five';
+import { PhoneLink } from '../ui/phone-link';
 import './home-five.css';
 
 function CareCards() {
@@ -33,9 +34,7 @@ function CareCards() {
           </span>
           <h2 className="care-card__title">{emergencyCard.title}</h2>
           <p>{emergencyCard.text}</p>
-          <a className="care-card__phone" href={`tel:${emergencyCard.phone.e164}`}>
-            {emergencyCard.phone.display}
-          </a>
+          <PhoneLink phone={emergencyCard.phone} className="care-card__phone" />
           <p className="care-card__note">{emergencyCard.note}</p>
         </article>
         <article className="care-card care-card--hours">

@@ -4,6 +4,7 @@ import { site } from '../content/site';
 import { DemoForm, SelectField, TextAreaField, TextField } from '../ui/demo-form';
 import { Icon } from '../ui/icons';
 import { SectionHeading } from '../ui/section-heading';
+import { PhoneLink } from '../ui/phone-link';
 import './clinic-sections.css';
 
 /** The 'Book Appointment' form of the appointment page (spec section 3). */
@@ -43,9 +44,7 @@ export function BookAppointment({ headingId = 'book-heading' }: { headingId?: st
           <ul className="book-appointment__phones">
             {site.phones.map((p) => (
               <li key={p.e164}>
-                <a href={`tel:${p.e164}`}>
-                  <Icon name="phone" size={18} /> {p.display}
-                </a>
+                <PhoneLink phone={p} iconSize={18} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import type { Img } from '../content/types';
-import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 import './clinic-sections.css';
 
 export interface CallToActionContent {
@@ -27,10 +27,7 @@ export function CallToAction({ content, headingId = 'cta-heading' }: { content: 
               <Link to={content.cta.to} className="btn btn--accent">
                 {content.cta.label}
               </Link>
-              <a href={`tel:${phone.e164}`} className="btn btn--ghost cta-band__phone">
-                <Icon name="phone" size={18} />
-                {phone.display}
-              </a>
+              <PhoneLink phone={phone} className="btn btn--ghost cta-band__phone" iconSize={18} />
             </div>
           </div>
           <img src={content.img.src} width={content.img.width} height={content.img.height} alt={content.img.alt} loading="lazy" decoding="async" className="cta-band__img" />

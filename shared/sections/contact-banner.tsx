@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 import './service-sections.css';
 
 interface ContactBannerProps {
@@ -26,10 +27,7 @@ export function ContactBanner({ headingId, title, text, linkLabel }: ContactBann
               {linkLabel}
               <Icon name="arrowRight" size={18} />
             </Link>
-            <a href={`tel:${phone.e164}`} className="contact-banner__phone">
-              <Icon name="phone" size={18} />
-              {phone.display}
-            </a>
+            <PhoneLink phone={phone} className="contact-banner__phone" iconSize={18} />
           </div>
         </div>
       </div>

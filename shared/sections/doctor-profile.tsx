@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { DoctorProfile as Profile, ProfileEntry } from '../content/doctor-pages';
 import { site } from '../content/site';
-import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 import './doctor-sections.css';
 
 function Timeline({ entries }: { entries: readonly ProfileEntry[] }) {
@@ -42,10 +42,7 @@ export function DoctorProfile({ profile }: { profile: Profile }) {
             <Link to="/contact" className="btn btn--accent btn--block">
               Book an appointment
             </Link>
-            <a href={`tel:${site.phones[0].e164}`} className="profile__call">
-              <Icon name="phone" size={18} />
-              {site.phones[0].display}
-            </a>
+            <PhoneLink className="profile__call" iconSize={18} />
           </div>
         </aside>
         <div className="profile__main">

@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, type ReactNode, type SelectHTMLAttributes, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useFormEcho } from './form-echo';
+import { PhoneLink } from './phone-link';
 import { site } from '../content/site';
 import type { Option } from '../content/types';
 
@@ -45,7 +46,7 @@ export function DemoForm({ name, purpose, submitLabel, children, className, labe
         {submitted && (
           <p className="form-notice">
             Thank you. We can’t receive {purpose} online yet, so nothing has been sent. Please call{' '}
-            <a href={`tel:${site.phones[0].e164}`}>{site.phones[0].display}</a> or e-mail <a href={`mailto:${site.email}`}>{site.email}</a>; what you typed is still here
+            <PhoneLink /> or e-mail <a href={`mailto:${site.email}`}>{site.email}</a>; what you typed is still here
             to copy.
           </p>
         )}
