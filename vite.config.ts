@@ -45,12 +45,23 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   ssr: { noExternal: [] },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // One Firebase Auth Emulator for the integration tests (tests/integration/session.test.ts);
-    // a migrated PGlite template and a throw-away PostgreSQL cluster for the store tests.
-    globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
+    // Two projects, so `npm run test:unit` starts nothing: unit tests need no emulator and no
+    // server; integration tests (supertest against createApp()) share one Firebase Auth
+    // Emulator started by the global setup. `extends: true` inherits the plugins and options above.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL cluster for the store.
+          globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
+        },
+      },
+    ],
   },
 }));

@@ -68,8 +68,6 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export type { WebAuthConfig };
-
 export interface ServiceAccount {
   projectId: string;
   clientEmail: string;

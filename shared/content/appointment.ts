@@ -1,4 +1,4 @@
-import type { Option } from '../ui/demo-form';
+import type { Option } from './types';
 import { doctors } from './doctors';
 import { services } from './services';
 

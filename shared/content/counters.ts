@@ -1,4 +1,4 @@
-import type { CounterItem } from '../ui/counter';
+import type { CounterItem } from './types';
 import { doctors } from './doctors';
 import { services } from './services';
 import { site } from './site';

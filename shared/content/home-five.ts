@@ -1,10 +1,8 @@
-import type { CounterItem } from '../ui/counter';
-import type { HeroSlide } from '../sections/hero-slider';
+import type { CounterItem, HeroSlide, Img } from './types';
 import { doctors, type Doctor } from './doctors';
 import { galleryImages, heroImages, serviceImages } from './images';
 import type { GalleryFilter, GalleryItem } from './portfolio';
 import { site } from './site';
-import type { Img } from './types';
 
 const book = { label: 'Make Appointment', to: '/contact' };
 

@@ -1,8 +1,6 @@
-import type { HeroSlide } from '../sections/hero-slider';
-import type { IconName } from '../ui/icons';
+import type { HeroSlide, IconName, Img } from './types';
 import { aboutImages, galleryImages, heroImages } from './images';
 import { site } from './site';
-import type { Img } from './types';
 
 const book = { label: 'Make Appointment', to: '/contact' };
 

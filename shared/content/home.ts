@@ -1,4 +1,4 @@
-import type { Option } from '../ui/demo-form';
+import type { Option } from './types';
 import { serviceNames as services } from './service-names';
 import { site } from './site';
 import { heroImages, serviceImages } from './images';

@@ -33,19 +33,6 @@ export const serviceImages = {
   dentalCare: service('dental-care', 'A smiling tooth with a toothbrush and a protective shield'),
 } satisfies Record<string, Img>;
 
-const doctor = (n: number, alt: string): Img => img(`/images/doctors/doctor-${n}.svg`, 400, 480, alt);
-
-/** Order matches the team list in ./doctors.ts. */
-export const doctorImages: Img[] = [
-  doctor(1, 'Illustrated portrait of a smiling woman doctor with her hair in a bun, wearing a white coat and stethoscope'),
-  doctor(2, 'Illustrated portrait of a bearded man doctor in a white coat with a stethoscope'),
-  doctor(3, 'Illustrated portrait of a woman clinician with locs and glasses, wearing a white coat'),
-  doctor(4, 'Illustrated portrait of a man in teal scrubs with a stethoscope around his neck'),
-  doctor(5, 'Illustrated portrait of a woman administrator in a hijab and dark blazer with a name badge'),
-  doctor(6, 'Illustrated portrait of a smiling man therapist in deep teal scrubs'),
-  doctor(7, 'Illustrated portrait of a woman administrator in a terracotta head wrap and teal blazer with a name badge'),
-];
-
 const patient = (n: number, alt: string): Img => img(`/images/people/patient-${n}.svg`, 160, 160, alt);
 
 /** Order matches the testimonials in ./testimonials.ts. */

@@ -337,12 +337,6 @@ export function adjacentPosts(slug: string): { previous: Post | undefined; next:
   return { previous: posts[i + 1], next: i > 0 ? posts[i - 1] : undefined };
 }
 
-/** The post's pull quote, if it has one. */
-export function pullQuote(post: Post): { text: string; cite: string } | undefined {
-  const q = post.body.find((b) => b.kind === 'quote');
-  return q?.kind === 'quote' ? q : undefined;
-}
-
 /** "22 Jul 2026", formatted the same on server and client. */
 export function formatPostDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);

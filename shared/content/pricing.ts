@@ -11,8 +11,6 @@ export interface PricingPlan {
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
-export const PRICING_CURRENCY = 'USD';
-
 const features = {
   basic: ['Posture and spine assessment', 'One chiropractic session a month', 'Personal home-exercise sheet', 'Reminders by e-mail or SMS'],
   advance: ['Everything in Basic', 'Two sessions a month, chiropractic or soft-tissue', 'Progress review every three months', 'Priority booking for evenings'],

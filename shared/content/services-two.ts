@@ -1,4 +1,4 @@
-import type { Option } from '../ui/demo-form';
+import type { Option } from './types';
 import { services } from './services';
 import type { Img } from './types';
 

@@ -7,3 +7,73 @@ export interface Img {
   /** Useful alt text; empty string only for purely decorative images. */
   alt: string;
 }
+
+/** An option of a select field (appointment, quote and enquiry forms). */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The names of the icons in shared/ui/icons.tsx; content picks icons by name. */
+export type IconName =
+  | 'phone'
+  | 'mail'
+  | 'pin'
+  | 'clock'
+  | 'menu'
+  | 'close'
+  | 'arrowRight'
+  | 'arrowLeft'
+  | 'chevronLeft'
+  | 'chevronRight'
+  | 'chevronDown'
+  | 'plus'
+  | 'minus'
+  | 'check'
+  | 'play'
+  | 'user'
+  | 'calendar'
+  | 'search'
+  | 'heart'
+  | 'spine'
+  | 'quote'
+  | 'star'
+  | 'comment'
+  | 'whatsapp'
+  | 'grid'
+  | 'list'
+  | 'cart'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'logout'
+  | 'globe'
+  | 'facebook'
+  | 'instagram'
+  | 'x'
+  | 'linkedin'
+  | 'youtube';
+
+/** One count-up figure (shared/ui/counter.tsx). */
+export interface CounterItem {
+  end: number;
+  label: string;
+  icon?: IconName;
+  suffix?: string;
+}
+
+export interface HeroSlideLink {
+  label: string;
+  to: string;
+}
+
+/** One slide of a hero slider (shared/sections/hero-slider.tsx). */
+export interface HeroSlide {
+  /** Stable key. */
+  id: string;
+  eyebrow?: string;
+  title: string;
+  text: string;
+  img: Img;
+  cta?: HeroSlideLink;
+  secondary?: HeroSlideLink;
+}

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { findService } from '../content/services';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 
 /** The page's service, when it is about one: /service-detail/:id. */
 function serviceOf(pathname: string) {
@@ -26,10 +27,9 @@ export function ContactBar() {
   const service = serviceOf(pathname);
   return (
     <nav className="contact-bar" aria-label="Contact the clinic">
-      <a href={`tel:${site.phones[0].e164}`} className="contact-bar__item">
-        <Icon name="phone" size={20} />
+      <PhoneLink className="contact-bar__item" iconSize={20}>
         <span>Call</span>
-      </a>
+      </PhoneLink>
       <a href={whatsappHref(service?.title)} className="contact-bar__item" rel="noopener noreferrer" target="_blank">
         <Icon name="whatsapp" size={20} />
         <span>

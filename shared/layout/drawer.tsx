@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 import { drawerNav } from './nav-items';
+import { NavList } from './nav-list';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 
@@ -52,21 +54,9 @@ export function Drawer({ open, onClose }: DrawerProps) {
             <Icon name="close" size={22} />
           </button>
         </div>
-        <nav aria-label="Mobile">
-          <ul className="drawer__nav">
-            {drawerNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList items={drawerNav} label="Mobile" listClassName="drawer__nav" />
         <div className="drawer__contact">
-          <a href={`tel:${site.phones[0].e164}`}>
-            <Icon name="phone" size={16} /> {site.phones[0].display}
-          </a>
+          <PhoneLink iconSize={16} />
           <a href={`mailto:${site.email}`}>
             <Icon name="mail" size={16} /> {site.email}
           </a>

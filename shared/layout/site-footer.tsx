@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { serviceNames as services } from '../content/service-names';
 import { fullAddress, site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 import { Logo } from './logo';
 import { exploreNav } from './nav-items';
 import { SocialLinks } from './social-links';
@@ -50,7 +51,7 @@ export function SiteFooter() {
             {site.phones.map((p) => (
               <li key={p.e164}>
                 <Icon name="phone" size={18} />
-                <a href={`tel:${p.e164}`}>{p.display}</a>
+                <PhoneLink phone={p} />
               </li>
             ))}
             <li>

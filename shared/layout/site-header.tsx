@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { NavLink } from 'react-router';
 import { Icon } from '../ui/icons';
 import { AccountMenu } from './account-menu';
 import { Drawer } from './drawer';
 import { Logo } from './logo';
 import { headerNav } from './nav-items';
+import { NavList } from './nav-list';
 import { SocialLinks } from './social-links';
 
 /** Scroll distance after which the header sticks to the top (spec section 9). */
@@ -31,17 +31,7 @@ export function SiteHeader() {
       <header className={`site-header${sticky ? ' is-sticky' : ''}`} data-sticky={sticky ? 'true' : 'false'}>
         <div className="container site-header__inner">
           <Logo />
-          <nav aria-label="Main" className="site-header__nav">
-            <ul>
-              {headerNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <NavList items={headerNav} label="Main" className="site-header__nav" />
           <div className="site-header__end">
             <SocialLinks className="social-links site-header__social" />
             <AccountMenu />

@@ -1,5 +1,6 @@
 import { site } from '../content/site';
-import { Icon, type IconName } from '../ui/icons';
+import type { IconName } from '../content/types';
+import { Icon } from '../ui/icons';
 
 const iconFor: Record<(typeof site.social)[number]['name'], IconName> = {
   Facebook: 'facebook',

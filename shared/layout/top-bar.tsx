@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
 
 /** Thin bar above the header: phone, e-mail and the appointment button (spec section 1). */
 export function TopBar({ extra }: { extra?: ReactNode }) {
@@ -11,10 +12,9 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
       <div className="container top-bar__inner">
         <ul className="top-bar__contacts">
           <li>
-            <a href={`tel:${phone.e164}`}>
-              <Icon name="phone" size={16} />
+            <PhoneLink phone={phone} iconSize={16}>
               <span>{phone.display}</span>
-            </a>
+            </PhoneLink>
           </li>
           <li className="top-bar__email">
             <a href={`mailto:${site.email}`}>

@@ -1,7 +1,7 @@
 import { Counters } from '../ui/counter';
 import { FilterableGallery } from '../features/gallery/filterable-gallery';
 import { Icon } from '../ui/icons';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import { DepartmentsSlider } from '../sections/departments-slider';
 import { DoctorCard } from '../sections/doctor-card';
 import { HeroSlider } from '../sections/hero-slider';
@@ -21,6 +21,7 @@ import {
   timetable,
   timetableDays,
 } from '../content/home-five';
+import { PhoneLink } from '../ui/phone-link';
 import './home-five.css';
 
 function CareCards() {
@@ -33,9 +34,7 @@ function CareCards() {
           </span>
           <h2 className="care-card__title">{emergencyCard.title}</h2>
           <p>{emergencyCard.text}</p>
-          <a className="care-card__phone" href={`tel:${emergencyCard.phone.e164}`}>
-            {emergencyCard.phone.display}
-          </a>
+          <PhoneLink phone={emergencyCard.phone} className="care-card__phone" />
           <p className="care-card__note">{emergencyCard.note}</p>
         </article>
         <article className="care-card care-card--hours">
@@ -59,56 +58,54 @@ function CareCards() {
 
 function Timetable() {
   return (
-    <section className="section section--sand" aria-labelledby="timetable-heading">
-      <div className="container">
-        <SectionHeading
-          eyebrow="Plan your visit"
-          title="Weekly doctor timetable"
-          id="timetable-heading"
-          intro="Who is in clinic, and when. Book ahead for a particular clinician, or come to the evening walk-in sessions."
-        />
-        {/* Focusable, labelled scroll region so keyboard users can scroll the wide table on phones. */}
-        <div className="timetable-scroll" role="region" aria-labelledby="timetable-caption" tabIndex={0}>
-          <table className="timetable">
-            <caption id="timetable-caption">
-              <span>Doctors in clinic, Monday to Friday (Sunday closed)</span>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                {timetableDays.map((d) => (
-                  <th key={d} scope="col">
-                    {d}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {timetable.map((slot) => (
-                <tr key={slot.time}>
-                  <th scope="row">{slot.time}</th>
-                  {timetableDays.map((d) => {
-                    const s = slot.sessions[d];
-                    return (
-                      <td key={d}>
-                        {s ? (
-                          <>
-                            <span className="timetable__doctor">{doctorByNumber(s.doctor).name}</span>
-                            <span className="timetable__focus">{s.focus}</span>
-                          </>
-                        ) : (
-                          <span className="timetable__none">No session</span>
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
+    <Section
+      headingId="timetable-heading"
+      className="section--sand"
+      eyebrow="Plan your visit"
+      title="Weekly doctor timetable"
+      intro="Who is in clinic, and when. Book ahead for a particular clinician, or come to the evening walk-in sessions."
+    >
+      {/* Focusable, labelled scroll region so keyboard users can scroll the wide table on phones. */}
+      <div className="timetable-scroll" role="region" aria-labelledby="timetable-caption" tabIndex={0}>
+        <table className="timetable">
+          <caption id="timetable-caption">
+            <span>Doctors in clinic, Monday to Friday (Sunday closed)</span>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              {timetableDays.map((d) => (
+                <th key={d} scope="col">
+                  {d}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody>
+            {timetable.map((slot) => (
+              <tr key={slot.time}>
+                <th scope="row">{slot.time}</th>
+                {timetableDays.map((d) => {
+                  const s = slot.sessions[d];
+                  return (
+                    <td key={d}>
+                      {s ? (
+                        <>
+                          <span className="timetable__doctor">{doctorByNumber(s.doctor).name}</span>
+                          <span className="timetable__focus">{s.focus}</span>
+                        </>
+                      ) : (
+                        <span className="timetable__none">No session</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -120,71 +117,70 @@ export default function HomeFivePage() {
       <CareCards />
       <DepartmentsSlider items={departments} intro="Chiropractic care sits alongside the wider health of your body. These are the areas we help with most often." />
 
-      <section className="section section--tint" aria-labelledby="home-five-team-heading">
-        <div className="container">
-          <SectionHeading eyebrow="Our team" title="The clinicians you will meet" id="home-five-team-heading" intro="Experienced, patient and happy to explain every step of your care." />
-          <ul className="home-five-team">
-            {homeFiveTeam.map((d) => (
-              <li key={d.number}>
-                <DoctorCard doctor={d} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section
+        headingId="home-five-team-heading"
+        className="section--tint"
+        eyebrow="Our team"
+        title="The clinicians you will meet"
+        intro="Experienced, patient and happy to explain every step of your care."
+      >
+        <ul className="home-five-team">
+          {homeFiveTeam.map((d) => (
+            <li key={d.number}>
+              <DoctorCard doctor={d} />
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <Timetable />
 
-      <section className="section" aria-labelledby="home-five-gallery-heading">
-        <div className="container">
-          <SectionHeading eyebrow="Gallery" title="Inside our clinic" id="home-five-gallery-heading" intro="Pictures from our departments. Choose a topic and open any picture to look closer." />
-          <FilterableGallery
-            items={homeFiveGallery}
-            filters={homeFiveFilters}
-            filterLabel="Filter the gallery"
-            categoryLabel={(c) => homeFiveCategoryLabel[c]}
-          />
-        </div>
-      </section>
+      <Section
+        headingId="home-five-gallery-heading"
+        eyebrow="Gallery"
+        title="Inside our clinic"
+        intro="Pictures from our departments. Choose a topic and open any picture to look closer."
+      >
+        <FilterableGallery
+          items={homeFiveGallery}
+          filters={homeFiveFilters}
+          filterLabel="Filter the gallery"
+          categoryLabel={(c) => homeFiveCategoryLabel[c]}
+        />
+      </Section>
 
-      <section className="section section--sand" aria-labelledby="medical-tabs-heading">
-        <div className="container">
-          <SectionHeading eyebrow="Beyond the spine" title="How we care for the whole person" id="medical-tabs-heading" />
-          <Tabs
-            label="Areas of care"
-            className="medical-tabs"
-            items={medicalTabs.map((t) => ({
-              id: t.id,
-              label: t.label,
-              content: (
-                <div className="medical-tab">
-                  <img src={t.img.src} width={t.img.width} height={t.img.height} alt={t.img.alt} loading="lazy" decoding="async" />
-                  <div>
-                    <h3>{t.title}</h3>
-                    {t.paragraphs.map((p) => (
-                      <p key={p}>{p}</p>
+      <Section headingId="medical-tabs-heading" className="section--sand" eyebrow="Beyond the spine" title="How we care for the whole person">
+        <Tabs
+          label="Areas of care"
+          className="medical-tabs"
+          items={medicalTabs.map((t) => ({
+            id: t.id,
+            label: t.label,
+            content: (
+              <div className="medical-tab">
+                <img src={t.img.src} width={t.img.width} height={t.img.height} alt={t.img.alt} loading="lazy" decoding="async" />
+                <div>
+                  <h3>{t.title}</h3>
+                  {t.paragraphs.map((p) => (
+                    <p key={p}>{p}</p>
+                  ))}
+                  <ul className="check-list">
+                    {t.points.map((p) => (
+                      <li key={p}>
+                        <Icon name="check" size={18} /> {p}
+                      </li>
                     ))}
-                    <ul className="check-list">
-                      {t.points.map((p) => (
-                        <li key={p}>
-                          <Icon name="check" size={18} /> {p}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
+                  </ul>
                 </div>
-              ),
-            }))}
-          />
-        </div>
-      </section>
+              </div>
+            ),
+          }))}
+        />
+      </Section>
 
-      <section className="section section--tint home-five-counters" aria-labelledby="home-five-counters-heading">
-        <div className="container">
-          <SectionHeading eyebrow="In numbers" title="A growing network of care" id="home-five-counters-heading" />
-          <Counters items={homeFiveCounters} />
-        </div>
-      </section>
+      <Section headingId="home-five-counters-heading" className="section--tint home-five-counters" eyebrow="In numbers" title="A growing network of care">
+        <Counters items={homeFiveCounters} />
+      </Section>
     </>
   );
 }

@@ -4,24 +4,21 @@ import { HeroFinder } from '../sections/hero-finder';
 import { Newsletter } from '../sections/newsletter';
 import { TeamCarousel } from '../sections/team-carousel';
 import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../sections/testimonials';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 
 /** Home one (spec section 2). */
 export default function HomePage() {
   return (
     <>
       <HeroFinder />
-      <section className="section" aria-labelledby="home-services-heading">
-        <div className="container">
-          <SectionHeading
-            eyebrow="What we do"
-            title="Care for every stage of life"
-            id="home-services-heading"
-            intro="From a first back-pain visit to long-term wellness, we build a plan around you and explain it in plain language."
-          />
-          <CardGrid items={homeServices.map((s) => ({ ...s, linkLabel: 'Learn more' }))} columns={4} />
-        </div>
-      </section>
+      <Section
+        headingId="home-services-heading"
+        eyebrow="What we do"
+        title="Care for every stage of life"
+        intro="From a first back-pain visit to long-term wellness, we build a plan around you and explain it in plain language."
+      >
+        <CardGrid items={homeServices.map((s) => ({ ...s, linkLabel: 'Learn more' }))} columns={4} />
+      </Section>
       <TeamCarousel />
       <Testimonials layout={TESTIMONIALS_LAYOUT_HOME} />
       <Newsletter />

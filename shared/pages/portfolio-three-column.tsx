@@ -1,6 +1,6 @@
 import { FilterableGallery } from '../features/gallery/filterable-gallery';
 import { PageHeader } from '../ui/page-header';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import { portfolioCategoryLabel, portfolioFilters, portfolioItems } from '../content/portfolio';
 
 /** Portfolio, three-column composition: filters above a grid of square tiles with overlay captions. */
@@ -8,23 +8,21 @@ export default function PortfolioThreeColumnPage() {
   return (
     <>
       <PageHeader title="Portfolio Gallery" crumbs={[{ label: 'Home', to: '/' }, { label: 'Portfolio' }]} />
-      <section className="section section--sand" aria-labelledby="portfolio-heading">
-        <div className="container">
-          <SectionHeading
-            eyebrow="Inside the clinic"
-            title="Moments from our week"
-            id="portfolio-heading"
-            intro="From a first consultation to a morning mobility class: pictures of how care happens here. Filter by topic and open any picture to look closer."
-          />
-          <FilterableGallery
-            variant="tiles"
-            items={portfolioItems}
-            filters={portfolioFilters}
-            filterLabel="Filter the portfolio"
-            categoryLabel={(c) => portfolioCategoryLabel[c]}
-          />
-        </div>
-      </section>
+      <Section
+        headingId="portfolio-heading"
+        className="section--sand"
+        eyebrow="Inside the clinic"
+        title="Moments from our week"
+        intro="From a first consultation to a morning mobility class: pictures of how care happens here. Filter by topic and open any picture to look closer."
+      >
+        <FilterableGallery
+          variant="tiles"
+          items={portfolioItems}
+          filters={portfolioFilters}
+          filterLabel="Filter the portfolio"
+          categoryLabel={(c) => portfolioCategoryLabel[c]}
+        />
+      </Section>
     </>
   );
 }

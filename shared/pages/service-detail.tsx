@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page-header';
 import { ContactBanner } from '../sections/contact-banner';
 import { MoreServices } from '../sections/more-services';
 import { serviceHref } from '../sections/service-list';
+import { PhoneLink } from '../ui/phone-link';
 
 interface ServiceDetailData {
   service: Service;
@@ -65,10 +66,7 @@ export default function ServiceDetailPage() {
                 <br />
                 {site.hours.closed}
               </p>
-              <a href={`tel:${site.phones[0].e164}`}>
-                <Icon name="phone" size={18} />
-                {site.phones[0].display}
-              </a>
+              <PhoneLink iconSize={18} />
               <p>
                 <Link to="/contact">Write to us</Link>
               </p>

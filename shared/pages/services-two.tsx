@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { departments, employerSections, servicesTwoIntro } from '../content/services-two';
 import { Icon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import { DepartmentGrid } from '../sections/department-grid';
 import { MediaSplit } from '../sections/media-split';
 import { QuoteCalculator } from '../sections/quote-calculator';
@@ -20,17 +20,15 @@ export default function ServicesTwoPage() {
           See all our services
         </Link>
       </MediaSplit>
-      <section className="section section--tint" aria-labelledby="departments-heading">
-        <div className="container">
-          <SectionHeading
-            eyebrow="Departments"
-            title="Where our team can help"
-            id="departments-heading"
-            intro="Some departments offer supportive care alongside your own doctors and specialists; we are always clear about which is which."
-          />
-          <DepartmentGrid items={departments} />
-        </div>
-      </section>
+      <Section
+        headingId="departments-heading"
+        className="section--tint"
+        eyebrow="Departments"
+        title="Where our team can help"
+        intro="Some departments offer supportive care alongside your own doctors and specialists; we are always clear about which is which."
+      >
+        <DepartmentGrid items={departments} />
+      </Section>
       <QuoteCalculator />
       {employerSections.map((e, i) => (
         <MediaSplit key={e.id} headingId={`employer-${e.id}-heading`} eyebrow={e.eyebrow} title={e.title} img={e.img} reverse={i % 2 === 1} tone={i % 2 === 1 ? 'sand' : 'plain'}>

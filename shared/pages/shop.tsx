@@ -7,6 +7,7 @@ import { pageCount, pageOf, parseShopQuery, shopHref, sortProducts } from '../fe
 import { ShopToolbar } from '../features/shop/shop-toolbar';
 import { products } from '../content/products';
 import { shopIntro, sortOptions } from '../content/shop';
+import { Section } from '../ui/section';
 import '../features/shop/shop.css';
 
 /** Shop (spec section 2): nine sample products, grid/list, sorting and paging through the URL. */
@@ -29,25 +30,23 @@ export default function ShopPage() {
   return (
     <>
       <PageHeader title="Shop" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop' }]} intro={shopIntro} />
-      <section className="section shop" aria-labelledby="shop-products-heading">
-        <div className="container">
-          <h2 id="shop-products-heading" className="visually-hidden" ref={listRef} tabIndex={-1}>
-            Products
-          </h2>
-          <ShopToolbar query={query} />
-          <p className="visually-hidden" role="status">
-            {`Sorted by ${query.sort ? sortLabel : 'catalogue order'}, ${query.view} view, page ${query.page} of ${pageCount}.`}
-          </p>
-          <ul className={`product-list product-list--${query.view}`} data-view={query.view}>
-            {visible.map((p, i) => (
-              <li key={p.id}>
-                <ProductCard product={p} view={query.view} eager={i < 3} />
-              </li>
-            ))}
-          </ul>
-          <Pagination label="Shop pages" className="paging--center" summary page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
-        </div>
-      </section>
+      <Section headingId="shop-products-heading" className="shop">
+        <h2 id="shop-products-heading" className="visually-hidden" ref={listRef} tabIndex={-1}>
+          Products
+        </h2>
+        <ShopToolbar query={query} />
+        <p className="visually-hidden" role="status">
+          {`Sorted by ${query.sort ? sortLabel : 'catalogue order'}, ${query.view} view, page ${query.page} of ${pageCount}.`}
+        </p>
+        <ul className={`product-list product-list--${query.view}`} data-view={query.view}>
+          {visible.map((p, i) => (
+            <li key={p.id}>
+              <ProductCard product={p} view={query.view} eager={i < 3} />
+            </li>
+          ))}
+        </ul>
+        <Pagination label="Shop pages" className="paging--center" summary page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
+      </Section>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import { Section } from '../ui/section';
 
 interface StaffData {
   staffName: string;
@@ -8,11 +9,9 @@ interface StaffData {
 export default function StaffPage() {
   const { staffName } = useLoaderData() as StaffData;
   return (
-    <section className="section" aria-labelledby="staff-heading">
-      <div className="container">
-        <h1 id="staff-heading">Staff inbox</h1>
-        <p>{`Signed in as ${staffName}.`}</p>
-      </div>
-    </section>
+    <Section headingId="staff-heading">
+      <h1 id="staff-heading">Staff inbox</h1>
+      <p>{`Signed in as ${staffName}.`}</p>
+    </Section>
   );
 }

@@ -6,6 +6,8 @@ import { locationOptions } from '../content/home';
 import { SelectField, TextAreaField, TextField } from '../ui/demo-form';
 import { Icon } from '../ui/icons';
 import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
+import { PhoneLink } from '../ui/phone-link';
 import './clinic-sections.css';
 
 /** The 'Book Appointment' form of the appointment page (spec section 3). */
@@ -38,32 +40,28 @@ export function BookAppointmentForm() {
 /** Appointment page section: the form in a card beside the clinic's hours and phone numbers. */
 export function BookAppointment({ headingId = 'book-heading' }: { headingId?: string }) {
   return (
-    <section className="section section--tint book-appointment" aria-labelledby={headingId}>
-      <div className="container book-appointment__inner">
-        <div className="book-appointment__card">
-          <SectionHeading eyebrow={bookAppointment.eyebrow} title={bookAppointment.title} intro={bookAppointment.intro} id={headingId} align="start" />
-          <BookAppointmentForm />
-        </div>
-        <aside className="book-appointment__aside" aria-label="Opening hours and phone numbers">
-          <h3>Opening hours</h3>
-          <p>
-            <Icon name="clock" size={18} /> {site.hours.days}, {site.hours.time}
-            <br />
-            {site.hours.closed}
-          </p>
-          <h3>Prefer to call?</h3>
-          <ul className="book-appointment__phones">
-            {site.phones.map((p) => (
-              <li key={p.e164}>
-                <a href={`tel:${p.e164}`}>
-                  <Icon name="phone" size={18} /> {p.display}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </aside>
+    <Section headingId={headingId} className="section--tint book-appointment" containerClassName="book-appointment__inner">
+      <div className="book-appointment__card">
+        <SectionHeading eyebrow={bookAppointment.eyebrow} title={bookAppointment.title} intro={bookAppointment.intro} id={headingId} align="start" />
+        <BookAppointmentForm />
       </div>
-    </section>
+      <aside className="book-appointment__aside" aria-label="Opening hours and phone numbers">
+        <h3>Opening hours</h3>
+        <p>
+          <Icon name="clock" size={18} /> {site.hours.days}, {site.hours.time}
+          <br />
+          {site.hours.closed}
+        </p>
+        <h3>Prefer to call?</h3>
+        <ul className="book-appointment__phones">
+          {site.phones.map((p) => (
+            <li key={p.e164}>
+              <PhoneLink phone={p} iconSize={18} />
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </Section>
   );
 }
 
@@ -73,25 +71,23 @@ export function BookAppointment({ headingId = 'book-heading' }: { headingId?: st
  */
 export function AppointmentWidget({ headingId = 'widget-heading' }: { headingId?: string }) {
   return (
-    <section className="section appointment-widget" aria-labelledby={headingId}>
-      <div className="container appointment-widget__inner">
-        <div className="appointment-widget__text">
-          <p className="eyebrow">{appointmentWidget.eyebrow}</p>
-          <h2 id={headingId}>{appointmentWidget.title}</h2>
-          <p>{appointmentWidget.text}</p>
-          <Link to={appointmentWidget.contactLink.to} className="btn btn--outline appointment-widget__contact">
-            {appointmentWidget.contactLink.label} <Icon name="arrowRight" size={16} />
-          </Link>
-        </div>
-        <EnquiryForm name="appointment-widget" kind="appointment" submitLabel="Make Appointment" label="Request an appointment" className="appointment-widget__form" emergencyNote>
-          <div className="form-grid form-grid--2">
-            <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
-            <TextField label="Email (optional)" name="email" type="email" autoComplete="email" inputMode="email" />
-            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required />
-            <SelectField label="Service" name="service" options={appointmentServiceOptions} placeholder="Choose a service" />
-          </div>
-        </EnquiryForm>
+    <Section headingId={headingId} className="appointment-widget" containerClassName="appointment-widget__inner">
+      <div className="appointment-widget__text">
+        <p className="eyebrow">{appointmentWidget.eyebrow}</p>
+        <h2 id={headingId}>{appointmentWidget.title}</h2>
+        <p>{appointmentWidget.text}</p>
+        <Link to={appointmentWidget.contactLink.to} className="btn btn--outline appointment-widget__contact">
+          {appointmentWidget.contactLink.label} <Icon name="arrowRight" size={16} />
+        </Link>
       </div>
-    </section>
+      <EnquiryForm name="appointment-widget" kind="appointment" submitLabel="Make Appointment" label="Request an appointment" className="appointment-widget__form" emergencyNote>
+        <div className="form-grid form-grid--2">
+          <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
+          <TextField label="Email (optional)" name="email" type="email" autoComplete="email" inputMode="email" />
+          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required />
+          <SelectField label="Service" name="service" options={appointmentServiceOptions} placeholder="Choose a service" />
+        </div>
+      </EnquiryForm>
+    </Section>
   );
 }

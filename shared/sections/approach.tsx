@@ -1,5 +1,6 @@
 import type { Img } from '../content/types';
 import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import './clinic-sections.css';
 
 export interface ApproachContent {
@@ -12,21 +13,19 @@ export interface ApproachContent {
 /** How the clinic works, as numbered principles beside an illustration. */
 export function Approach({ content, headingId = 'approach-heading' }: { content: ApproachContent; headingId?: string }) {
   return (
-    <section className="section section--sand approach" aria-labelledby={headingId}>
-      <div className="container approach__inner">
-        <div>
-          <SectionHeading eyebrow={content.eyebrow} title={content.title} id={headingId} align="start" />
-          <ol className="approach__steps">
-            {content.steps.map((s) => (
-              <li key={s.title}>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-        <img src={content.img.src} width={content.img.width} height={content.img.height} alt={content.img.alt} loading="lazy" decoding="async" className="approach__img" />
+    <Section headingId={headingId} className="section--sand approach" containerClassName="approach__inner">
+      <div>
+        <SectionHeading eyebrow={content.eyebrow} title={content.title} id={headingId} align="start" />
+        <ol className="approach__steps">
+          {content.steps.map((s) => (
+            <li key={s.title}>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
       </div>
-    </section>
+      <img src={content.img.src} width={content.img.width} height={content.img.height} alt={content.img.alt} loading="lazy" decoding="async" className="approach__img" />
+    </Section>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import type { Img } from '../content/types';
-import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
+import { Section } from '../ui/section';
 import './clinic-sections.css';
 
 export interface CallToActionContent {
@@ -16,26 +17,21 @@ export interface CallToActionContent {
 export function CallToAction({ content, headingId = 'cta-heading' }: { content: CallToActionContent; headingId?: string }) {
   const [phone] = site.phones;
   return (
-    <section className="section cta-band" aria-labelledby={headingId}>
-      <div className="container">
-        <div className="cta-band__inner">
-          <div className="cta-band__text">
-            <p className="eyebrow">{content.eyebrow}</p>
-            <h2 id={headingId}>{content.title}</h2>
-            <p>{content.text}</p>
-            <div className="cta-band__actions">
-              <Link to={content.cta.to} className="btn btn--accent">
-                {content.cta.label}
-              </Link>
-              <a href={`tel:${phone.e164}`} className="btn btn--ghost cta-band__phone">
-                <Icon name="phone" size={18} />
-                {phone.display}
-              </a>
-            </div>
+    <Section headingId={headingId} className="cta-band">
+      <div className="cta-band__inner">
+        <div className="cta-band__text">
+          <p className="eyebrow">{content.eyebrow}</p>
+          <h2 id={headingId}>{content.title}</h2>
+          <p>{content.text}</p>
+          <div className="cta-band__actions">
+            <Link to={content.cta.to} className="btn btn--accent">
+              {content.cta.label}
+            </Link>
+            <PhoneLink phone={phone} className="btn btn--ghost cta-band__phone" iconSize={18} />
           </div>
-          <img src={content.img.src} width={content.img.width} height={content.img.height} alt={content.img.alt} loading="lazy" decoding="async" className="cta-band__img" />
         </div>
+        <img src={content.img.src} width={content.img.width} height={content.img.height} alt={content.img.alt} loading="lazy" decoding="async" className="cta-band__img" />
       </div>
-    </section>
+    </Section>
   );
 }

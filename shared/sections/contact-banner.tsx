@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
+import { PhoneLink } from '../ui/phone-link';
+import { Section } from '../ui/section';
 import './service-sections.css';
 
 interface ContactBannerProps {
@@ -14,25 +16,20 @@ interface ContactBannerProps {
 export function ContactBanner({ headingId, title, text, linkLabel }: ContactBannerProps) {
   const phone = site.phones[0];
   return (
-    <section className="section contact-banner-wrap" aria-labelledby={headingId}>
-      <div className="container">
-        <div className="contact-banner">
-          <div className="contact-banner__text">
-            <h2 id={headingId}>{title}</h2>
-            <p>{text}</p>
-          </div>
-          <div className="contact-banner__actions">
-            <Link to="/contact" className="btn btn--accent">
-              {linkLabel}
-              <Icon name="arrowRight" size={18} />
-            </Link>
-            <a href={`tel:${phone.e164}`} className="contact-banner__phone">
-              <Icon name="phone" size={18} />
-              {phone.display}
-            </a>
-          </div>
+    <Section headingId={headingId} className="contact-banner-wrap">
+      <div className="contact-banner">
+        <div className="contact-banner__text">
+          <h2 id={headingId}>{title}</h2>
+          <p>{text}</p>
+        </div>
+        <div className="contact-banner__actions">
+          <Link to="/contact" className="btn btn--accent">
+            {linkLabel}
+            <Icon name="arrowRight" size={18} />
+          </Link>
+          <PhoneLink phone={phone} className="contact-banner__phone" iconSize={18} />
         </div>
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,7 +1,9 @@
 import { contactCopy } from '../content/contact';
 import { fullAddress, site } from '../content/site';
-import { Icon, type IconName } from '../ui/icons';
+import type { IconName } from '../content/types';
+import { Icon } from '../ui/icons';
 import type { ReactNode } from 'react';
+import { PhoneLink } from '../ui/phone-link';
 import './contact-sections.css';
 
 function Block({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
@@ -33,9 +35,7 @@ export function ContactInfo() {
       </Block>
       <Block icon="phone" title={contactCopy.callTitle} text={contactCopy.callText}>
         {site.phones.map((p) => (
-          <a key={p.e164} href={`tel:${p.e164}`}>
-            {p.display}
-          </a>
+          <PhoneLink key={p.e164} phone={p} />
         ))}
         <span className="contact-block__hours">
           {site.hours.days}, {site.hours.time}; {site.hours.closed}

@@ -1,4 +1,5 @@
-import { Counters, type CounterItem } from '../ui/counter';
+import type { CounterItem } from '../content/types';
+import { Counters } from '../ui/counter';
 import { SectionHeading } from '../ui/section-heading';
 import './clinic-sections.css';
 

@@ -1,23 +1,7 @@
 import { Link } from 'react-router';
-import type { Img } from '../content/types';
+import type { HeroSlide } from '../content/types';
 import { Carousel } from '../ui/carousel';
 import './hero-slider.css';
-
-export interface HeroSlideLink {
-  label: string;
-  to: string;
-}
-
-export interface HeroSlide {
-  /** Stable key. */
-  id: string;
-  eyebrow?: string;
-  title: string;
-  text: string;
-  img: Img;
-  cta?: HeroSlideLink;
-  secondary?: HeroSlideLink;
-}
 
 export interface HeroSliderProps {
   slides: readonly HeroSlide[];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../ui/icons';
+import { Section } from '../ui/section';
 import './clinic-sections.css';
 
 export interface MembershipContent {
@@ -13,30 +14,28 @@ export interface MembershipContent {
 /** What a membership brings, on a dark band. */
 export function Membership({ content, headingId = 'membership-heading' }: { content: MembershipContent; headingId?: string }) {
   return (
-    <section className="section section--dark membership" aria-labelledby={headingId}>
-      <div className="container membership__inner">
-        <div className="membership__text">
-          <p className="eyebrow">{content.eyebrow}</p>
-          <h2 id={headingId}>{content.title}</h2>
-          <p>{content.text}</p>
-          <Link to={content.cta.to} className="btn btn--accent">
-            {content.cta.label}
-          </Link>
-        </div>
-        <ul className="membership__points">
-          {content.points.map((p) => (
-            <li key={p.title}>
-              <span className="membership__icon">
-                <Icon name="check" size={20} />
-              </span>
-              <div>
-                <h3>{p.title}</h3>
-                <p>{p.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <Section headingId={headingId} className="section--dark membership" containerClassName="membership__inner">
+      <div className="membership__text">
+        <p className="eyebrow">{content.eyebrow}</p>
+        <h2 id={headingId}>{content.title}</h2>
+        <p>{content.text}</p>
+        <Link to={content.cta.to} className="btn btn--accent">
+          {content.cta.label}
+        </Link>
       </div>
-    </section>
+      <ul className="membership__points">
+        {content.points.map((p) => (
+          <li key={p.title}>
+            <span className="membership__icon">
+              <Icon name="check" size={20} />
+            </span>
+            <div>
+              <h3>{p.title}</h3>
+              <p>{p.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

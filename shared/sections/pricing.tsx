@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { billingPeriods, formatPrice, pricing, pricingIntro, type BillingPeriod, type PricingPlan } from '../content/pricing';
 import { Icon } from '../ui/icons';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import { Tabs } from '../ui/tabs';
 import './clinic-sections.css';
 
@@ -32,26 +32,23 @@ function PlanCard({ plan, unit }: { plan: PricingPlan; unit: string }) {
 /** Pricing plans with Monthly/Yearly tabs (spec sections 4 and 9). Every figure is in the server HTML. */
 export function Pricing({ plans = pricing, headingId = 'pricing-heading' }: { plans?: Record<BillingPeriod, readonly PricingPlan[]>; headingId?: string }) {
   return (
-    <section className="section pricing" aria-labelledby={headingId}>
-      <div className="container">
-        <SectionHeading eyebrow={pricingIntro.eyebrow} title={pricingIntro.title} intro={pricingIntro.intro} id={headingId} />
-        <Tabs
-          label="Billing period"
-          className="pricing__tabs"
-          items={billingPeriods.map((p) => ({
-            id: p.id,
-            label: p.label,
-            content: (
-              <ul className="plans">
-                {plans[p.id].map((plan) => (
-                  <PlanCard key={plan.id} plan={plan} unit={p.unit} />
-                ))}
-              </ul>
-            ),
-          }))}
-        />
-        <p className="pricing__note">{pricingIntro.note}</p>
-      </div>
-    </section>
+    <Section headingId={headingId} className="pricing" eyebrow={pricingIntro.eyebrow} title={pricingIntro.title} intro={pricingIntro.intro}>
+      <Tabs
+        label="Billing period"
+        className="pricing__tabs"
+        items={billingPeriods.map((p) => ({
+          id: p.id,
+          label: p.label,
+          content: (
+            <ul className="plans">
+              {plans[p.id].map((plan) => (
+                <PlanCard key={plan.id} plan={plan} unit={p.unit} />
+              ))}
+            </ul>
+          ),
+        }))}
+      />
+      <p className="pricing__note">{pricingIntro.note}</p>
+    </Section>
   );
 }

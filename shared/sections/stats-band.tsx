@@ -1,4 +1,5 @@
-import { Counters, type CounterItem } from '../ui/counter';
+import type { CounterItem } from '../content/types';
+import { Counters } from '../ui/counter';
 import './doctor-sections.css';
 
 /** A band of count-up counters with a heading (kept visible or visually hidden). */

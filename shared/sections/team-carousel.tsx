@@ -1,6 +1,6 @@
 import { doctors } from '../content/doctors';
 import { Carousel, type CarouselLayout } from '../ui/carousel';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 import { DoctorCard } from './doctor-card';
 
 /** Doctors carousel: 6 per view, 4 under 1200 px, 2 under 600 px (spec section 9). */
@@ -8,11 +8,14 @@ export const DOCTORS_LAYOUT: CarouselLayout = { base: 2, from: { 600: 4, 1200: 6
 
 export function TeamCarousel({ title = 'Meet the people who will look after you', eyebrow = 'Our team' }: { title?: string; eyebrow?: string }) {
   return (
-    <section className="section section--tint" aria-labelledby="team-heading">
-      <div className="container">
-        <SectionHeading eyebrow={eyebrow} title={title} id="team-heading" intro="Chiropractors, rehabilitation therapists and a friendly front desk, working as one team around your care." />
-        <Carousel items={doctors} getKey={(d) => String(d.number)} layout={DOCTORS_LAYOUT} label="Our team" gap={20} renderItem={(d) => <DoctorCard doctor={d} />} className="team-carousel" />
-      </div>
-    </section>
+    <Section
+      headingId="team-heading"
+      className="section--tint"
+      eyebrow={eyebrow}
+      title={title}
+      intro="Chiropractors, rehabilitation therapists and a friendly front desk, working as one team around your care."
+    >
+      <Carousel items={doctors} getKey={(d) => String(d.number)} layout={DOCTORS_LAYOUT} label="Our team" gap={20} renderItem={(d) => <DoctorCard doctor={d} />} className="team-carousel" />
+    </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { testimonials } from '../content/testimonials';
 import { Carousel, type CarouselLayout } from '../ui/carousel';
 import { Icon } from '../ui/icons';
-import { SectionHeading } from '../ui/section-heading';
+import { Section } from '../ui/section';
 
 /** Home one: 2 per view, 1 under 991 px (spec section 9). */
 export const TESTIMONIALS_LAYOUT_HOME: CarouselLayout = { base: 1, from: { 991: 2 } };
@@ -10,31 +10,28 @@ export const TESTIMONIALS_LAYOUT_WIDE: CarouselLayout = { base: 1, from: { 767: 
 
 export function Testimonials({ layout = TESTIMONIALS_LAYOUT_HOME, title = 'What our patients say' }: { layout?: CarouselLayout; title?: string }) {
   return (
-    <section className="section" aria-labelledby="testimonials-heading">
-      <div className="container">
-        <SectionHeading eyebrow="Testimonials" title={title} id="testimonials-heading" />
-        <Carousel
-          items={testimonials}
-          getKey={(t) => t.id}
-          layout={layout}
-          label="Patient testimonials"
-          renderItem={(t) => (
-            <figure className="testimonial">
-              <Icon name="quote" size={32} className="testimonial__mark" />
-              <blockquote>
-                <p>{t.quote}</p>
-              </blockquote>
-              <figcaption>
-                <img src={t.img.src} width={64} height={64} alt="" loading="lazy" decoding="async" />
-                <span>
-                  <strong>{t.name}</strong>
-                  <span>{t.role}</span>
-                </span>
-              </figcaption>
-            </figure>
-          )}
-        />
-      </div>
-    </section>
+    <Section headingId="testimonials-heading" eyebrow="Testimonials" title={title}>
+      <Carousel
+        items={testimonials}
+        getKey={(t) => t.id}
+        layout={layout}
+        label="Patient testimonials"
+        renderItem={(t) => (
+          <figure className="testimonial">
+            <Icon name="quote" size={32} className="testimonial__mark" />
+            <blockquote>
+              <p>{t.quote}</p>
+            </blockquote>
+            <figcaption>
+              <img src={t.img.src} width={64} height={64} alt="" loading="lazy" decoding="async" />
+              <span>
+                <strong>{t.name}</strong>
+                <span>{t.role}</span>
+              </span>
+            </figcaption>
+          </figure>
+        )}
+      />
+    </Section>
   );
 }

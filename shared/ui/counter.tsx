@@ -1,15 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon, type IconName } from './icons';
+import type { CounterItem } from '../content/types';
+import { Icon } from './icons';
 
 /** Count-up duration (spec section 9). */
 export const COUNTER_DURATION_MS = 8000;
-
-export interface CounterItem {
-  end: number;
-  label: string;
-  icon?: IconName;
-  suffix?: string;
-}
 
 const format = (n: number) => n.toLocaleString('en-NG');
 

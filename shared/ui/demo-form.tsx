@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { Option } from '../content/types';
 
 /**
  * The form kit's fields. A form (shared/features/enquiries/enquiry-form.tsx) provides what
@@ -86,11 +87,6 @@ export function TextAreaField({ label, name, hint, className, hideLabel, default
       <textarea id={id} name={name} rows={5} className="input" defaultValue={value ?? defaultValue} {...describe(id, hint, error)} {...area} />
     </Shell>
   );
-}
-
-export interface Option {
-  value: string;
-  label: string;
 }
 
 export function SelectField({

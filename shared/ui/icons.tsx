@@ -1,7 +1,9 @@
 import type { SVGProps } from 'react';
+import type { IconName } from '../content/types';
 
 /** Small inline icon set (stroke icons on a 24px grid), so no icon font or third-party request is needed. */
-const paths = {
+// Typed by IconName (shared/content/types.ts): a name without a path, or a path without a name, fails the type check.
+const paths: Record<IconName, string> = {
   phone: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   pin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
@@ -38,9 +40,7 @@ const paths = {
   x: 'M4 4l16 16M20 4L4 20',
   linkedin: 'M4 9h4v11H4zM6 7a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM10 9h4v2a4 4 0 0 1 7 2v7h-4v-6a2 2 0 0 0-4 0v6h-3z',
   youtube: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zM10 9v6l5-3z',
-} as const;
-
-export type IconName = keyof typeof paths;
+};
 
 export interface IconProps extends SVGProps<SVGSVGElement> {
   name: IconName;

@@ -4,15 +4,12 @@ import { REMEMBER_DAYS } from './auth-config';
 import { loadAuthClient } from './load';
 import { sendPasswordReset } from './password-reset';
 import { AuthField } from './auth-field';
+import { EmailField, emailProblem, focusField, focusFirstError } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
-import { EMAIL_PATTERN, type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 
 type Field = 'email' | 'password';
 type Busy = null | 'login' | 'google' | 'reset';
-
-function focusField(form: HTMLFormElement | null, name: Field) {
-  (form?.elements.namedItem(name) as HTMLInputElement | null)?.focus();
-}
 
 /** Login (spec sections 2, 5, 7): e-mail and password, remember me, lost password, Google. */
 export function LoginForm() {
@@ -25,18 +22,11 @@ export function LoginForm() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState<Busy>(null);
 
-  const emailProblem = (value: string) =>
-    !value.trim() ? 'Enter your e-mail address.' : EMAIL_PATTERN.test(value.trim()) ? undefined : 'Enter an e-mail address like name@example.com.';
-
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const next: FieldErrors<Field> = { email: emailProblem(email), password: password ? undefined : 'Enter your password.' };
     setErrors(next);
-    const first = (['email', 'password'] as const).find((k) => next[k]);
-    if (first) {
-      focusField(formRef.current, first);
-      return;
-    }
+    if (focusFirstError(formRef.current, ['email', 'password'], next)) return;
     setBusy('login');
     await runAuthStep(async () => {
       await (await loadAuthClient()).signInWithEmail(email.trim(), password, remember);
@@ -65,18 +55,7 @@ export function LoginForm() {
   return (
     <form ref={formRef} method="post" className="auth-form" noValidate onSubmit={onSubmit} aria-label="Login">
       <input type="hidden" name="_form" value="login" />
-      <AuthField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
-        required
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
-      />
+      <EmailField label="Email" autoComplete="username" value={email} onValue={setEmail} error={errors.email} />
       <AuthField
         label="Password"
         name="password"

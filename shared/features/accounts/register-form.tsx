@@ -2,8 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loadAuthClient, loadDialogs } from './load';
 import { AuthField } from './auth-field';
+import { EmailField, emailProblem, focusFirstError } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
-import { EMAIL_PATTERN, type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -27,13 +28,11 @@ export function RegisterForm() {
     const shortPassword = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
     const next: FieldErrors<Field> = {
       name: name.trim() ? undefined : 'Enter the name we should greet you by.',
-      email: !email.trim() ? 'Enter your e-mail address.' : EMAIL_PATTERN.test(email.trim()) ? undefined : 'Enter an e-mail address like name@example.com.',
+      email: emailProblem(email),
       password: !password ? 'Choose a password.' : shortPassword ? 'Use more than 6 characters.' : undefined,
     };
     setErrors(next);
-    const first = (['name', 'email', 'password'] as const).find((k) => next[k]);
-    if (first) {
-      (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+    if (focusFirstError(formRef.current, ['name', 'email', 'password'], next)) {
       if (shortPassword) await (await loadDialogs()).showWarning(SHORT_PASSWORD_MESSAGE);
       return;
     }
@@ -65,18 +64,7 @@ export function RegisterForm() {
         error={errors.name}
         hint="Shown at the top of the site while you are signed in."
       />
-      <AuthField
-        label="Email Address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        required
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
-      />
+      <EmailField label="Email Address" autoComplete="email" value={email} onValue={setEmail} error={errors.email} />
       <AuthField
         label="Password"
         name="password"

@@ -30,13 +30,6 @@ export function usePrepareAuth() {
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** Moves focus to the first field with an error, in form order. */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Runs one sign-in step; if it fails, gives the form back and shows the service's message in the 'Oops...' dialog. */
 export async function runAuthStep(step: () => Promise<void>, onFailure: () => void): Promise<void> {
   try {

@@ -3,7 +3,8 @@ import { Form, Link } from 'react-router';
 import { blogAbout, blogBanner } from '../../content/blog';
 import { allTags, categories, formatPostDate, posts } from '../../content/posts';
 import { site } from '../../content/site';
-import { Icon, type IconName } from '../../ui/icons';
+import type { IconName } from '../../content/types';
+import { Icon } from '../../ui/icons';
 import { categoryHref, postHref } from './links';
 import { TagLinks } from './tag-links';
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { Icon, type IconName } from '../../ui/icons';
+import type { IconName } from '../../content/types';
+import { Icon } from '../../ui/icons';
 
 const subscribe = () => () => {};
 

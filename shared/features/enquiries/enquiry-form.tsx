@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
-import { site } from '../../content/site';
 import { FormStateContext } from '../../ui/demo-form';
+import { PhoneLink } from '../../ui/phone-link';
 import { useFormEcho } from '../../ui/form-echo';
 import { nextSteps } from './copy';
 import { HONEYPOT_FIELD } from './form-names';
@@ -21,8 +21,6 @@ interface EnquiryFormProps {
   /** 'Not for emergencies: call 112', beside forms that ask for care. */
   emergencyNote?: boolean;
 }
-
-const firstPhone = site.phones[0];
 
 /** The fields of `form` as strings, for the browser's first check. */
 function fieldsOf(form: HTMLFormElement): Record<string, string> {
@@ -96,7 +94,7 @@ export function EnquiryForm({ name, kind, submitLabel, children, className, labe
         </p>
         <p>{next.text}</p>
         <p>
-          Need us sooner? Call <a href={`tel:${firstPhone.e164}`}>{firstPhone.display}</a>.
+          Need us sooner? Call <PhoneLink />.
         </p>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setAnother(true)}>
           Send another
@@ -120,13 +118,13 @@ export function EnquiryForm({ name, kind, submitLabel, children, className, labe
         {echo?.status === 'unavailable' && (
           <p className="form-error" tabIndex={-1} ref={resultRef}>
             We could not save your request just now. Nothing you typed is lost: please try again in a few minutes, or call{' '}
-            <a href={`tel:${firstPhone.e164}`}>{firstPhone.display}</a>.
+            <PhoneLink />.
           </p>
         )}
         {echo?.status === 'limited' && (
           <p className="form-error" tabIndex={-1} ref={resultRef}>
             We have received many requests from your connection. Please try again in {Math.max(1, Math.ceil((echo.retryAfterSeconds ?? 60) / 60))} minutes, or call{' '}
-            <a href={`tel:${firstPhone.e164}`}>{firstPhone.display}</a>.
+            <PhoneLink />.
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { site } from '../../content/site';
 import { PageHeader } from '../../ui/page-header';
+import { PhoneLink } from '../../ui/phone-link';
 
 interface Outcome {
   outcome: 'confirmed' | 'unsubscribed' | 'invalid' | 'unavailable';
@@ -36,7 +36,7 @@ export function NewsletterTokenPage({ title, intro, button, done }: Props) {
               {result?.outcome === 'invalid' && <p className="form-error">This link is not valid any more. It may have been used already, or be older than 7 days.</p>}
               {result?.outcome === 'unavailable' && (
                 <p className="form-error">
-                  We could not do this just now. Please try again in a few minutes, or call <a href={`tel:${site.phones[0].e164}`}>{site.phones[0].display}</a>.
+                  We could not do this just now. Please try again in a few minutes, or call <PhoneLink />.
                 </p>
               )}
               {!token ? (

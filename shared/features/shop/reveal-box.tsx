@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Icon, type IconName } from '../../ui/icons';
+import type { IconName } from '../../content/types';
+import { Icon } from '../../ui/icons';
 
 interface RevealBoxProps {
   /** Key of this box in `?open=` (the no-JavaScript fallback). */

@@ -7,8 +7,6 @@ export interface ShopQuery {
   page: number;
 }
 
-export const DEFAULT_QUERY: ShopQuery = { sort: '', view: 'grid', page: 1 };
-
 export const pageCount = Math.ceil(products.length / PRODUCTS_PER_PAGE);
 
 /** Reads `?sort=`, `?view=` and `?page=` leniently: anything unknown falls back to the default. */
