@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { startPostgresCluster } from '../../scripts/postgres-cluster';
 import { loadMigrations } from '../../server/db/migrate';
 import { openStore } from '../../server/db/store';
 import { silentLogger } from '../../server/logger';
-
-const run = promisify(execFile);
 
 /**
  * The store tests run every case on both engines from prepared, migrated copies:
@@ -21,7 +17,7 @@ const run = promisify(execFile);
  *    database from it. Skipped when PostgreSQL is not installed, unless REQUIRE_POSTGRES=1.
  */
 export default async function setup(project: TestProject) {
-  const [pgliteTemplateDir, postgres] = await Promise.all([pgliteTemplate(), startPostgres()]);
+  const [pgliteTemplateDir, postgres] = await Promise.all([pgliteTemplate(), postgresWithTemplate()]);
   project.provide('pgliteTemplateDir', pgliteTemplateDir);
   project.provide('postgresUrl', postgres?.url ?? '');
   return async () => {
@@ -52,58 +48,24 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> } | null> {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map(Number) : [];
-  const version = versions
-    .filter((v) => v >= 15 && existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
-    .sort((a, b) => b - a)[0];
-  const bin = version ? `/usr/lib/postgresql/${version}/bin` : undefined;
-  if (!bin) {
+async function postgresWithTemplate(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  const cluster = await startPostgresCluster({ fast: true });
+  if (!cluster) {
     if (process.env.REQUIRE_POSTGRES === '1') {
       throw new Error('REQUIRE_POSTGRES=1 but PostgreSQL 15+ is not installed (expected /usr/lib/postgresql/<version>/bin/initdb; apt-get install postgresql)');
     }
     console.warn('[store tests] PostgreSQL is not installed: running the store tests on PGlite only (set REQUIRE_POSTGRES=1 to fail instead)');
     return null;
   }
-  const root = mkdtempSync(path.join(tmpdir(), 'clinic-pg-'));
-  const isRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
-  const as = async (cmd: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args));
-  if (isRoot) {
-    const pw = await run('id', ['-u', 'postgres']);
-    const gid = await run('id', ['-g', 'postgres']);
-    chownSync(root, Number(pw.stdout), Number(gid.stdout));
-  }
-  const data = path.join(root, 'data');
-  const port = await freePort();
-  await as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  await as(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
-  const stop = async () => {
-    await as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
-    rmSync(root, { recursive: true, force: true });
-  };
   try {
-    const url = `postgres://postgres@127.0.0.1:${port}`;
-    const admin = await openStore({ databaseUrl: `${url}/postgres`, dataDir: root, logger: silentLogger, migrate: false, poolSize: 1 });
+    const admin = await openStore({ databaseUrl: `${cluster.url}/postgres`, dataDir: tmpdir(), logger: silentLogger, migrate: false, poolSize: 1 });
     await admin.db.execute('CREATE DATABASE migrated_template');
     await admin.close();
-    const template = await openStore({ databaseUrl: `${url}/migrated_template`, dataDir: root, logger: silentLogger, poolSize: 1 });
+    const template = await openStore({ databaseUrl: `${cluster.url}/migrated_template`, dataDir: tmpdir(), logger: silentLogger, poolSize: 1 });
     await template.close();
-    return { url, stop };
+    return cluster;
   } catch (error) {
-    await stop();
+    await cluster.stop();
     throw error;
   }
 }

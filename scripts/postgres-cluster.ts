@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PostgresCluster {
+  /** `postgres://postgres@127.0.0.1:<port>` (trust auth); append `/<database>`. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a throw-away PostgreSQL 15+ cluster from Debian's packages (initdb + pg_ctl in a
+ * temp dir, a free port, its socket in that dir), or returns null when none is installed.
+ * `fast` turns off fsync (tests); without it the server is durable like production (benchmarks).
+ */
+export async function startPostgresCluster(options: { fast?: boolean } = {}): Promise<PostgresCluster | null> {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map(Number) : [];
+  const version = versions
+    .filter((v) => v >= 15 && existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+    .sort((a, b) => b - a)[0];
+  const bin = version ? `/usr/lib/postgresql/${version}/bin` : undefined;
+  if (!bin) return null;
+  const root = mkdtempSync(path.join(tmpdir(), 'clinic-pg-'));
+  const isRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
+  const as = async (cmd: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args));
+  if (isRoot) {
+    const pw = await run('id', ['-u', 'postgres']);
+    const gid = await run('id', ['-g', 'postgres']);
+    chownSync(root, Number(pw.stdout), Number(gid.stdout));
+  }
+  const data = path.join(root, 'data');
+  const port = await freePort();
+  await as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const fast = options.fast ? ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off' : '';
+  const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
+  await as(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  const stop = async () => {
+    await as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+    rmSync(root, { recursive: true, force: true });
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}`, stop };
+}
