@@ -12,7 +12,7 @@ import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
-import type { EnquiryService } from './services';
+import type { AccountService, EnquiryService } from './services';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdOf } from './request-id';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
@@ -35,6 +35,8 @@ export interface AppDeps {
   api?: express.Router;
   /** Months a closed request is kept (the privacy notice states it). */
   retentionMonths?: number;
+  /** Makes accounts for the checkout (absent without an identity service). */
+  accounts?: AccountService;
   /** Where the forms' requests are stored; without it forms answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
   /** Identity-service origins the CSP must allow in the current mode. */
@@ -165,7 +167,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}) },
+      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}), ...(deps.accounts ? { accounts: deps.accounts } : {}) },
     }),
   );
 

@@ -10,6 +10,7 @@ export interface AdminAuth {
   verifySessionCookie(cookie: string, checkRevoked?: boolean): Promise<DecodedToken>;
   revokeRefreshTokens(uid: string): Promise<void>;
   getUser(uid: string): Promise<{ displayName?: string; email?: string }>;
+  createUser(properties: { email: string; password: string; displayName?: string }): Promise<{ uid: string }>;
 }
 
 /** The claims the session code reads from an ID token or session cookie. */

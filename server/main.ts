@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClientAssets } from './assets';
+import { createAccountService } from './accounts';
 import { createApp } from './app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './config';
 import { storeRateLimits } from './db/rate-limit';
@@ -72,6 +73,7 @@ export async function start(options: StartOptions): Promise<Server> {
     csp: authCspSources(config.auth),
     store,
     wakeOutbox: outboxWorker.wake,
+    ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
   });

@@ -20,6 +20,11 @@ export interface EnquiryService {
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
 
+/** Makes sign-in accounts (Firebase) for the checkout's 'Create an account?'; the password is never stored by us. */
+export interface AccountService {
+  create(input: { email: string; password: string; displayName: string }): Promise<'created' | 'exists'>;
+}
+
 /**
  * What loaders and actions may use on the server, handed in through the router's
  * request context (server/route-context.ts).
@@ -30,6 +35,8 @@ export interface Services {
   retentionMonths: number;
   /** The database, for server loaders and actions that read or change stored data (absent in page-only tests). */
   store?: Store;
+  /** Absent when no identity service is configured. */
+  accounts?: AccountService;
   /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
 }

@@ -76,7 +76,25 @@ export function enquiryAction(fallback: ActionFunction, now: () => Date = () => 
     }
 
     const checked = checkForm(spec, values);
-    if (!checked.ok) return data({ form, status: 'invalid', errors: checked.errors, values } satisfies FormEcho, { status: 422, statusText: 'Unprocessable Content' });
+    const invalid = (errors: Record<string, string>) => data({ form, status: 'invalid', errors, values } satisfies FormEcho, { status: 422, statusText: 'Unprocessable Content' });
+    if (!checked.ok) return invalid(checked.errors);
+
+    // The checkout's 'Create an account?': the account is made with the identity service
+    // before the order is stored; the password goes there and nowhere else.
+    if (spec.kind === 'order' && body.get('createAccount') === 'on') {
+      const password = body.get('accountPassword');
+      if (typeof password !== 'string' || password.length < 7) return invalid({ accountPassword: 'Please choose a password of more than 6 characters.' });
+      if (password.length > 128) return invalid({ accountPassword: 'Please choose a password of at most 128 characters.' });
+      if (!services.accounts) return invalid({ createAccount: 'We cannot create accounts just now. Untick “Create an account?” to order without one.' });
+      try {
+        const made = await services.accounts.create({ email: checked.data.email ?? '', password, displayName: checked.data.name ?? '' });
+        if (made === 'exists') return invalid({ email: 'An account with this e-mail address exists already. Sign in, or untick “Create an account?”.' });
+        checked.data.payload.accountCreated = true;
+      } catch (error) {
+        services.logger.error('checkout account not created', { error: error instanceof Error ? error.message : String(error) });
+        return invalid({ createAccount: 'We could not create the account just now. Untick “Create an account?” to order without one, or try again later.' });
+      }
+    }
 
     try {
       const { reference } = await services.enquiries.submit({ kind: spec.kind, idempotencyKey: submissionKey(form, values, now()), ...checked.data });

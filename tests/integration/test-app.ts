@@ -25,4 +25,5 @@ export const rejectingAdmin: AdminAuth = {
   createSessionCookie: () => rejected('token'),
   revokeRefreshTokens: async () => {},
   getUser: async () => ({}),
+  createUser: () => rejected('user'),
 };

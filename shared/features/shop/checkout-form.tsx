@@ -67,8 +67,9 @@ export function CheckoutForm() {
         <Check name="createAccount" checked={createAccount} onChange={setCreateAccount} controls="checkout-account">
           Create an account?
         </Check>
+        {echo?.errors?.createAccount && <p className="field__error">{echo.errors.createAccount}</p>}
         <div id="checkout-account" className="checkout-form__reveal checkout-form__reveal--account" hidden={!createAccount}>
-          <p>Create an account by choosing a password below. If you are a returning customer, please log in at the top of the page.</p>
+          <p>Create an account by choosing a password below: you can then sign in to this website with your e-mail address. If you are a returning customer, please log in at the top of the page.</p>
           <TextField
             label="Account password"
             name="accountPassword"
