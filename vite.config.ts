@@ -1,6 +1,37 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { renderCard, renderIcon } from './server/seo/card-render';
+import { allCards, APP_ICONS } from './shared/seo/social-cards';
+
+/**
+ * Social cards (1200×630, /og/*.png) and app icons (/icons/*.png), drawn from the SVGs in
+ * public/ with resvg into the client build. Generated files only: nothing binary in git.
+ */
+function socialImages(): Plugin {
+  return {
+    name: 'clinic-social-images',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = options.dir ?? `${out}/client`;
+      await mkdir(path.join(dir, 'og'), { recursive: true });
+      await mkdir(path.join(dir, 'icons'), { recursive: true });
+      const jobs = [
+        ...allCards().map((card) => async () => writeFile(path.join(dir, 'og', `${card.key}.png`), await renderCard(card, 'public'))),
+        ...APP_ICONS.map((icon) => async () => writeFile(path.join(dir, 'icons', icon.file), await renderIcon(icon.size, icon.purpose, 'public'))),
+      ];
+      // Two at a time: the build machine is shared.
+      const queue = [...jobs];
+      await Promise.all([0, 1].map(async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await job();
+      }));
+      this.info(`social cards and icons: ${jobs.length} PNG files in ${dir}`);
+    },
+  };
+}
 
 // One config for the client build (dist/client, with a manifest the server reads
 // for preload hints) and the SSR build (`vite build --ssr server/index.ts`).
@@ -8,7 +39,7 @@ import react from '@vitejs/plugin-react';
 const out = process.env.BUILD_OUT ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), socialImages()],
   publicDir: 'public',
   build: isSsrBuild
     ? { target: 'node20', outDir: `${out}/server`, emptyOutDir: true, copyPublicDir: false, sourcemap: false }

@@ -2,13 +2,14 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { RouteObject } from 'react-router';
-import { routes as siteRoutes } from '../shared/routes';
+import { pages as sitePages, routes as siteRoutes } from '../shared/routes';
 import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
+import { seoRoutes } from './seo/routes';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
@@ -52,6 +53,14 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
+
+  // Absolute URLs (canonical links, social cards, sitemap) use the configured public origin, never the Host header.
+  app.use((_req, res, next) => {
+    res.locals.publicOrigin = config.publicOrigin;
+    next();
+  });
+  // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
 
   if (deps.clientDir) {
     app.use(

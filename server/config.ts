@@ -15,6 +15,14 @@ const schema = z.object({
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   LOG_REQUESTS: bool,
+  /**
+   * The site's public origin (scheme, host and port, no path), for absolute URLs in the sitemap,
+   * robots.txt, canonical links and social cards. Defaults to http://localhost:$PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'expected an origin such as https://www.example.com')
+    .optional(),
   // Identity service (Firebase Authentication). See .env.example and docs/decisions.
   /** host:port of a Firebase Auth Emulator; development and test only. */
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -61,6 +69,8 @@ export interface Config {
   trustProxy: number;
   renderTimeoutMs: number;
   logRequests: boolean;
+  /** Origin of absolute URLs in sitemap, canonical links and social cards, without a trailing slash. */
+  publicOrigin: string;
   auth: AuthConfig;
 }
 
@@ -84,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     auth: authConfig(e),
   };
 }

@@ -27,7 +27,8 @@ export function metaFor(context: StaticHandlerContext): PageMeta {
  * by React, so the hydrated root (#root) is the same React tree on both sides and
  * useId values match; the client keeps title and description current afterwards.
  */
-export function documentStart({ assets, meta }: { assets: PageAssets; meta: PageMeta }): string {
+/** `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts). */
+export function documentStart({ assets, meta, head = '' }: { assets: PageAssets; meta: PageMeta; head?: string }): string {
   const links = [
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -38,6 +39,7 @@ export function documentStart({ assets, meta }: { assets: PageAssets; meta: Page
     `<title>${escapeHtml(documentTitle(meta))}</title>` +
     `<meta name="description" content="${escapeHtml(meta.description)}">` +
     '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    head +
     links +
     '</head><body><div id="root">'
   );

@@ -7,6 +7,7 @@ import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import { documentEnd, documentStart, errorPageHtml, metaFor } from './document';
 import type { Logger } from './logger';
+import { seoHead } from './seo/head';
 
 export interface RenderDeps {
   routes: RouteObject[];
@@ -139,7 +140,8 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             res.end();
             return;
           }
-          res.write(documentStart({ assets, meta: metaFor(context) }));
+          const meta = metaFor(context);
+          res.write(documentStart({ assets, meta, head: seoHead(context, meta, res.locals) }));
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
