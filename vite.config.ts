@@ -1,11 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { renderCard, renderIcon } from './server/seo/card-render';
-import { allCards, APP_ICONS } from './shared/seo/social-cards';
 
 /**
  * Social cards (1200×630, /og/*.png) and app icons (/icons/*.png), drawn from the SVGs in
@@ -17,6 +14,13 @@ function socialImages(): Plugin {
     apply: 'build',
     async writeBundle(options) {
       const dir = options.dir ?? `${out}/client`;
+      // Loaded through Vite's module runner, so the config itself stays free of TypeScript imports.
+      const [{ module: render }, { module: cards }] = await Promise.all([
+        runnerImport<typeof import('./server/seo/card-render')>('./server/seo/card-render.ts', { configFile: false }),
+        runnerImport<typeof import('./shared/seo/social-cards')>('./shared/seo/social-cards.ts', { configFile: false }),
+      ]);
+      const { renderCard, renderIcon } = render;
+      const { allCards, APP_ICONS } = cards;
       await mkdir(path.join(dir, 'og'), { recursive: true });
       await mkdir(path.join(dir, 'icons'), { recursive: true });
       const jobs = [

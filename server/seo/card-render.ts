@@ -1,20 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import { CARD_HEIGHT, CARD_WIDTH, type SocialCard } from '../../shared/seo/social-cards';
 
 /**
  * Renders social cards and app icons from the SVGs in public/ with resvg. Runs at build time
  * (the Vite plugin in vite.config.ts) and, in development and tests, on the fly for /og/ and
- * /icons/ (server/seo/routes.ts). resvg is a development dependency: production serves the
- * built PNGs and never loads this module's renderer.
+ * /icons/ (server/seo/routes.ts, which imports this module only then). resvg is a development
+ * dependency: production serves the built PNGs and never loads this module.
  */
 async function svgDataUrl(publicDir: string, src: string): Promise<string> {
   const file = path.join(publicDir, src.replace(/^\//, ''));
   return `data:image/svg+xml;base64,${(await readFile(file)).toString('base64')}`;
 }
 
-async function toPng(svg: string, width: number): Promise<Buffer> {
-  const { Resvg } = await import('@resvg/resvg-js');
+function toPng(svg: string, width: number): Buffer {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng());
 }
 
