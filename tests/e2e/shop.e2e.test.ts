@@ -66,7 +66,7 @@ describe('shop in a real browser', () => {
     expect(await grid.getAttribute('aria-pressed')).toBe('false');
     expect(await page.locator('.product-list').getAttribute('data-view')).toBe('list');
     expect(await firstCardWidth()).toBeGreaterThan(gridWidth * 2);
-    expect(await page.locator('.product-card__summary').count()).toBe(6);
+    expect(await page.locator('.product-card__summary').count()).toBe(9);
 
     await page.reload();
     await page.waitForSelector('html[data-hydrated="true"]');
