@@ -7,6 +7,7 @@ import { products } from '../../shared/content/products';
 import { services } from '../../shared/content/services';
 import { site } from '../../shared/content/site';
 import { pages } from '../../shared/routes';
+import { ConfigError, loadConfig } from '../../server/config';
 import { hasRouteCard } from '../../shared/seo/social-cards';
 import { makeTestApp } from './test-app';
 
@@ -118,6 +119,25 @@ function visibleCrumbs(html: string): [string, string | undefined][] {
     return [unescape(m[1]!.replace(/<[^>]+>/g, '')), href ? ORIGIN + href : undefined];
   });
 }
+
+describe('PUBLIC_ORIGIN', () => {
+  it('defaults to http://localhost:$PORT, drops a trailing slash, and refuses a path or another scheme', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4100' }).publicOrigin).toBe('http://localhost:4100');
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://clinic.example.com/' }).publicOrigin).toBe('https://clinic.example.com');
+    for (const bad of ['clinic.example.com', 'https://clinic.example.com/site', 'ftp://clinic.example.com']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it('absolute URLs follow it, whatever the Host header says', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://clinic.example.com' });
+    const other = makeTestApp({ config });
+    const res = await request(other).get('/about').set('Host', 'evil.example');
+    expect(canonicalOf(res.text)).toEqual(['https://clinic.example.com/about']);
+    expect((await request(other).get('/robots.txt')).text).toContain('Sitemap: https://clinic.example.com/sitemap.xml');
+    expect((await request(other).get('/sitemap.xml')).text).toContain('<loc>https://clinic.example.com/</loc>');
+  });
+});
 
 describe('sitemap.xml and robots.txt', () => {
   it('robots.txt names the sitemap with an absolute URL', async () => {
