@@ -2,17 +2,24 @@
 // modulepreloads) and CSS the server's HTML asks for, raw and gzipped, from the
 // production build. With --lighthouse it also runs Lighthouse 13 (mobile) on each path.
 //   npm run build && npm run measure -- / /login --lighthouse
+// With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
+// checker on the server HTML of every route (or of the paths given), and prints a table and totals.
+//   npm run build && npm run measure -- --a11y [--verbose]
 import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routesOf, runAxe, runNu, scrollThrough } from './a11y.mjs';
 import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
+const a11y = args.includes('--a11y');
+const verbose = args.includes('--verbose');
 const paths = args.filter((a) => a.startsWith('/'));
-if (paths.length === 0) paths.push('/');
+if (paths.length === 0 && !a11y) paths.push('/');
 const out = process.env.BUILD_OUT ?? 'dist';
 
 const port = await new Promise((resolve) => {
@@ -44,7 +51,10 @@ for (let i = 0; i < 100; i++) {
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = [];
 try {
-  for (const p of paths) {
+  if (a11y) {
+    await measureA11y(paths.length ? paths : await routesOf(base));
+  }
+  for (const p of a11y ? [] : paths) {
     const html = await (await fetch(base + p)).text();
     const js = new Set([...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
     const css = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]));
@@ -63,8 +73,10 @@ try {
     const htmlGz = gzipSync(Buffer.from(html)).length;
     rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz) });
   }
-  console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
-  console.table(rows);
+  if (rows.length) {
+    console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
+    console.table(rows);
+  }
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -83,4 +95,58 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+}
+
+async function measureA11y(routes) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const table = Object.fromEntries(routes.map((r) => [r, { 'axe 375': 0, 'axe 1280': 0, 'nu errors': 0, 'nu warnings': 0 }]));
+  const details = [];
+  try {
+    for (const width of [375, 1280]) {
+      // axe is injected as a script: the page's CSP must not block it.
+      const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP: true });
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(base + route, { waitUntil: 'load' });
+        await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 }).catch(() => details.push(`${route} @${width}: did not hydrate`));
+        await scrollThrough(page);
+        const violations = await runAxe(page);
+        table[route][`axe ${width}`] = violations.reduce((n, v) => n + v.nodes.length, 0);
+        for (const v of violations) details.push(`${route} @${width}: axe ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, verbose ? 99 : 3).join(', ')}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'nu-'));
+  try {
+    const files = {};
+    for (const route of routes) {
+      const file = path.join(dir, `${route.replace(/\W+/g, '_') || 'home'}.html`);
+      writeFileSync(file, await (await fetch(base + route)).text());
+      files[file] = route;
+    }
+    const nu = await runNu(Object.keys(files));
+    for (const [file, { errors, warnings }] of Object.entries(nu)) {
+      const route = files[file];
+      table[route]['nu errors'] = errors.length;
+      table[route]['nu warnings'] = warnings.length;
+      for (const m of errors) details.push(`${route}: Nu error ${m}`);
+      for (const m of warnings) details.push(`${route}: Nu warning ${m}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log(`Accessibility of ${routes.length} routes (axe: violating nodes, WCAG 2.2 AA + best practice; Nu: server HTML):`);
+  console.table(table);
+  const sum = (k) => Object.values(table).reduce((n, r) => n + r[k], 0);
+  console.log(`Totals: axe 375 px ${sum('axe 375')}, axe 1280 px ${sum('axe 1280')}, Nu errors ${sum('nu errors')}, Nu warnings ${sum('nu warnings')}`);
+  if (details.length) console.log(details.join('\n'));
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { RouteObject } from 'react-router';
+import { pages as sitePages } from '../shared/routes';
 import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
@@ -15,6 +16,7 @@ import { createEnquiryService } from './enquiries/service';
 import type { AccountService, EnquiryService } from './services';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdOf } from './request-id';
+import { seoRoutes } from './seo/routes';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
@@ -133,6 +135,14 @@ export function createApp(deps: AppDeps): Express {
       res.json({ gc: Boolean(gc), ...process.memoryUsage() });
     });
   }
+
+  // Absolute URLs (canonical links, social cards, sitemap) use the configured public origin, never the Host header.
+  app.use((_req, res, next) => {
+    res.locals.publicOrigin = config.publicOrigin;
+    next();
+  });
+  // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
 
   if (deps.clientDir) {
     app.use(

@@ -25,6 +25,14 @@ const schema = z.object({
   CLINIC_CONTAINER: bool,
   /** Measurement only (scripts/load.mjs): GET /__debug/heap, from loopback, runs the GC (--expose-gc) and reports the heap. */
   DEBUG_HEAP_ENDPOINT: bool,
+  /**
+   * The site's public origin (scheme, host and port, no path), for absolute URLs in the sitemap,
+   * robots.txt, canonical links and social cards. Defaults to http://localhost:$PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'expected an origin such as https://www.example.com')
+    .optional(),
   // Identity service (Firebase Authentication). See .env.example and docs/decisions.
   /** host:port of a Firebase Auth Emulator; development and test only. */
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -58,10 +66,6 @@ const schema = z.object({
   CLINIC_INBOX_EMAIL: z.email('expected an e-mail address').default('clinic-inbox@example.com'),
   /** Sender of every mail, e.g. "Clinic website <no-reply@clinic.example>". */
   MAIL_FROM: z.string().min(3).default('Clinic website <no-reply@example.com>'),
-  /** Origin used in links inside e-mails, e.g. https://clinic.example (no trailing slash). */
-  PUBLIC_ORIGIN: z
-    .url({ protocol: /^https?$/, error: 'expected an http(s) origin, e.g. https://clinic.example' })
-    .optional(),
   /** How long requests are kept before they are erased (months). */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
 });
@@ -100,7 +104,7 @@ export interface Config {
   auth: AuthConfig;
   store: StoreConfig;
   mail: MailConfig;
-  /** Origin for links in e-mails (no trailing slash). */
+  /** The site's public origin, without a trailing slash: links in e-mails, sitemap, canonical links, social cards. */
   publicOrigin: string;
   retentionMonths: number;
 }

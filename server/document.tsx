@@ -33,7 +33,8 @@ export function isPrivatePage(context: StaticHandlerContext): boolean {
  * by React, so the hydrated root (#root) is the same React tree on both sides and
  * useId values match; the client keeps title and description current afterwards.
  */
-export function documentStart({ assets, meta, noindex = false }: { assets: PageAssets; meta: PageMeta; noindex?: boolean }): string {
+/** `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts). */
+export function documentStart({ assets, meta, head = '', noindex = false }: { assets: PageAssets; meta: PageMeta; head?: string; noindex?: boolean }): string {
   const links = [
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -45,6 +46,7 @@ export function documentStart({ assets, meta, noindex = false }: { assets: PageA
     `<meta name="description" content="${escapeHtml(meta.description)}">` +
     (noindex ? '<meta name="robots" content="noindex, nofollow">' : '') +
     '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    head +
     links +
     '</head><body><div id="root">'
   );

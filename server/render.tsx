@@ -12,6 +12,7 @@ import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite } from './security';
 import type { Services } from './services';
 import { requestIdOf } from './request-id';
+import { seoHead } from './seo/head';
 
 export interface RenderDeps {
   routes: RouteObject[];
@@ -192,7 +193,8 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             res.end();
             return;
           }
-          res.write(documentStart({ assets, meta: metaFor(context), noindex: isPrivate }));
+          const meta = metaFor(context);
+          res.write(documentStart({ assets, meta, head: seoHead(context, meta, res.locals), noindex: isPrivate }));
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {

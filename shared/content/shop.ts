@@ -11,7 +11,8 @@ export const sortOptions = [
 export type SortKey = (typeof sortOptions)[number]['value'];
 export type ShopView = 'grid' | 'list';
 
-export const PRODUCTS_PER_PAGE = 6;
+/** The specification's nine sample products all show on the first page (the pagination stays, as in the spec, with one page). */
+export const PRODUCTS_PER_PAGE = 9;
 
 /** The results line, verbatim from the specification. */
 export const RESULTS_TEXT = 'Showing 1-22 of 32 results';

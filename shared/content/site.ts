@@ -15,6 +15,8 @@ export interface SocialLink {
   href: string;
 }
 
+export type DayOfWeek = 'Sunday' | 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday';
+
 export interface Site {
   name: string;
   shortName: string;
@@ -22,9 +24,13 @@ export interface Site {
   foundedYear: number;
   email: string;
   phones: readonly [Phone, Phone];
-  address: { street: string; area: string; city: string; country: string; mapHref: string };
+  address: { street: string; area: string; city: string; country: string; region: string; countryCode: string; mapHref: string };
   social: readonly SocialLink[];
   hours: { days: string; time: string; closed: string };
+  /** The same opening hours for machines (structured data): schema.org day names, 24-hour times. */
+  openingHours: { days: readonly DayOfWeek[]; opens: string; closes: string };
+  /** Map position of the clinic (WGS 84), for structured data. */
+  geo: { latitude: number; longitude: number };
   copyrightYear: number;
   expansionCities: readonly string[];
 }
@@ -44,6 +50,8 @@ export const site: Site = {
     area: 'Wuse II',
     city: 'Abuja',
     country: 'Nigeria',
+    region: 'Federal Capital Territory',
+    countryCode: 'NG',
     mapHref: 'https://www.openstreetmap.org/search?query=Wuse%20II%20Abuja',
   },
   social: [
@@ -53,6 +61,9 @@ export const site: Site = {
     { name: 'LinkedIn', href: 'https://www.linkedin.com/company/example' },
   ],
   hours: { days: 'Sunday to Friday', time: '08:00 am to 10:00 pm', closed: 'Saturday closed' },
+  openingHours: { days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '22:00' },
+  // The centre of Wuse II; the operator replaces it with the clinic's own position.
+  geo: { latitude: 9.0796, longitude: 7.4699 },
   copyrightYear: 2024,
   expansionCities: ['Lagos', 'Kaduna', 'Port Harcourt', 'Benin City', 'Kano'],
 };

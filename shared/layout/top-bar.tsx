@@ -8,7 +8,8 @@ import { PhoneLink } from '../ui/phone-link';
 export function TopBar({ extra }: { extra?: ReactNode }) {
   const [phone] = site.phones;
   return (
-    <div className="top-bar">
+    // A landmark of its own, so its content is not outside every landmark (axe "region").
+    <aside className="top-bar" aria-label="Contact and appointments">
       <div className="container top-bar__inner">
         <ul className="top-bar__contacts">
           <li>
@@ -28,6 +29,6 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
           Make Appointment
         </Link>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -19,7 +19,7 @@ interface ServiceDetailData {
 
 /**
  * `/service-detail/:id` shows that service; `/servicesDetails` (no id) shows the first one
- * and points search engines at its canonical address. Any other id is a 404.
+ * and names its canonical address (written in the head by server/seo/head.ts). Any other id is a 404.
  */
 export function loader({ params }: LoaderFunctionArgs): ServiceDetailData {
   const service = params.id === undefined ? services[0] : findService(params.id);
@@ -33,10 +33,9 @@ export function loader({ params }: LoaderFunctionArgs): ServiceDetailData {
 
 /** Service detail (spec section 2): title and text, 'More Services', and a banner to /contact. */
 export default function ServiceDetailPage() {
-  const { service, canonical } = useLoaderData<typeof loader>();
+  const { service } = useLoaderData<typeof loader>();
   return (
     <>
-      {canonical && <link rel="canonical" href={canonical} />}
       <PageHeader title={service.title} crumbs={[{ label: 'Home', to: '/' }, { label: 'Services', to: '/services' }, { label: service.title }]} />
       <section className="section service-detail" aria-label={`About ${service.title}`}>
         <div className="container service-detail__inner">

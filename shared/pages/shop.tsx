@@ -45,7 +45,7 @@ export default function ShopPage() {
             </li>
           ))}
         </ul>
-        <Pagination label="Shop pages" className="paging--center" summary page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
+        <Pagination label="Shop pages" className="paging--center" summary showSinglePage page={query.page} pageCount={pageCount} hrefFor={(page) => shopHref({ ...query, page })} />
       </Section>
     </>
   );

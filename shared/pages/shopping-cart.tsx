@@ -7,11 +7,11 @@ export default function ShoppingCartPage() {
   return (
     <>
       <PageHeader title="Shopping Cart" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: 'Shopping Cart' }]} />
-      <section className="section">
+      <div className="section">
         <div className="container">
           <Cart />
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -14,14 +14,16 @@ interface PaginationProps {
   /** Show "Page 2 of 3" under the links. */
   summary?: boolean;
   className?: string;
+  /** Keep the links when there is only one page (the shop's static pagination). */
+  showSinglePage?: boolean;
 }
 
 /**
  * Page links 01, 02, 03 with previous and next arrows (inactive at the ends); the current
  * page is marked. One component for the blog lists and the shop.
  */
-export function Pagination({ page, pageCount, hrefFor, label, summary = false, className }: PaginationProps) {
-  if (pageCount < 2) return null;
+export function Pagination({ page, pageCount, hrefFor, label, summary = false, className, showSinglePage = false }: PaginationProps) {
+  if (pageCount < 2 && !showSinglePage) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
     <nav className={`paging${className ? ` ${className}` : ''}`} aria-label={label}>

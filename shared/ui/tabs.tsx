@@ -17,7 +17,8 @@ interface TabsProps {
 
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys, Home and End move between
- * tabs; only the active tab is in the tab order. Every panel is in the server HTML.
+ * tabs; only the active tab is in the tab order. Every panel is in the server HTML, and
+ * without JavaScript every panel shows, each under its label (@media (scripting: none)).
  */
 export function Tabs({ items, label, defaultIndex = 0, className, onChange }: TabsProps) {
   const [active, setActive] = useState(defaultIndex);
@@ -77,6 +78,10 @@ export function Tabs({ items, label, defaultIndex = 0, className, onChange }: Ta
           tabIndex={0}
           className="tabs__panel"
         >
+          {/* Without JavaScript the tab list cannot switch panels: CSS hides it, shows every panel and this label. */}
+          <p className="tabs__nojs-label" aria-hidden="true">
+            {t.label}
+          </p>
           {t.content}
         </div>
       ))}

@@ -83,7 +83,7 @@ describe('services, doctors and contact routes', () => {
       expect.stringContaining(`/service-detail/${id}"`),
     ]);
     expect(main).toMatch(/<a [^>]*href="\/contact"[^>]*>Contact the clinic/);
-    expect(text).not.toContain('rel="canonical"');
+    expect(text).toContain(`<link rel="canonical" href="http://localhost:3000/service-detail/${id}">`);
   });
 
   it('/servicesDetails shows the first service and names /service-detail/1 as canonical', async () => {
@@ -91,7 +91,10 @@ describe('services, doctors and contact routes', () => {
     expect(status).toBe(200);
     expect(titleOf(text)).toBe(`Chiropractic Therapy | ${html(site.name)}`);
     expect(mainOf(text)).toContain('<h1>Chiropractic Therapy</h1>');
-    expect(text).toContain('<link rel="canonical" href="/service-detail/1"/>');
+    expect(text).toContain('<link rel="canonical" href="http://localhost:3000/service-detail/1">');
+    // Written once, in the head: a <link> in the body is not valid HTML.
+    expect(text.match(/rel="canonical"/g)).toHaveLength(1);
+    expect(text.indexOf('rel="canonical"')).toBeLessThan(text.indexOf('</head>'));
   });
 
   it.each(['/service-detail/9', '/service-detail/abc', '/service-detail/0', '/service-detail/1.0'])('%s answers 404 with the 404 page', async (path) => {

@@ -22,7 +22,7 @@ function AddressFields({ section, required }: { section?: 'shipping'; required: 
   const ac = (token: string) => (section ? `${section} ${token}` : token);
   return (
     <>
-      <SelectField label="Country / Region" name={n('country')} options={countries} defaultValue={DEFAULT_COUNTRY} autoComplete={ac('country')} required={required} className="field--full" />
+      <SelectField label="Country / Region" name={n('country')} options={countries} placeholder="Choose a country or region" defaultValue={DEFAULT_COUNTRY} autoComplete={ac('country')} required={required} className="field--full" />
       <TextField label="First name" name={n('firstName')} autoComplete={ac('given-name')} required={required} />
       <TextField label="Last name" name={n('lastName')} autoComplete={ac('family-name')} required={required} />
       <TextField label="Company name (optional)" name={n('company')} autoComplete={ac('organization')} className="field--full" />
