@@ -36,6 +36,9 @@ const trails: Record<string, Trail | ((data: { service?: Service }) => Trail)> =
   '/checkout': [HOME, SHOP, ['Checkout']],
   '/login': [HOME, ['Login']],
   '/register': [HOME, ['Register']],
+  '/privacy': [HOME, ['Privacy']],
+  '/newsletter/confirm': [HOME, ['Newsletter']],
+  '/newsletter/unsubscribe': [HOME, ['Newsletter']],
 };
 for (const path of ['/blogs', '/blogLeftSideBar', '/blogNoSideBar', '/blogTwoColumn', '/blogTwoMasonry', '/blogThreeColumn', '/blogThreeColMasonry']) {
   trails[path] = [HOME, ['Blog']];

@@ -63,6 +63,10 @@ const routeImages: Record<string, Img> = {
   '/checkout': productImages[0]!,
   '/login': heroImages.wellness,
   '/register': heroImages.consultation,
+  '/privacy': miscImages.newsletter,
+  '/newsletter/confirm': miscImages.newsletter,
+  '/newsletter/unsubscribe': miscImages.newsletter,
+  '/staff': heroImages.clinicCare,
 };
 
 /** What a page shows, as far as its card cares: the service, post or product in its loader data. */

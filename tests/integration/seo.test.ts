@@ -15,7 +15,9 @@ const app = makeTestApp();
 const ORIGIN = 'http://localhost:3000';
 
 /** Every route of the table with a sample value for its parameter. */
-const routePaths = pages.map((p) => p.path.replace(':id', '2'));
+// Public pages; signed-in, staff and one-time-link pages are noindex and have their own tests.
+const publicPages = pages.filter((p) => !p.handle?.private);
+const routePaths = publicPages.map((p) => p.path.replace(':id', '2'));
 
 const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
@@ -159,12 +161,16 @@ describe('sitemap.xml and robots.txt', () => {
     expect(new Set(locs).size).toBe(locs.length);
 
     const expected = [
-      ...pages.filter((p) => !p.path.includes(':') && p.path !== '/home' && p.path !== '/servicesDetails').map((p) => ORIGIN + p.path),
+      ...publicPages.filter((p) => !p.path.includes(':') && p.path !== '/home' && p.path !== '/servicesDetails').map((p) => ORIGIN + p.path),
       ...services.map((s) => `${ORIGIN}/service-detail/${s.id}`),
       ...posts.map((p) => `${ORIGIN}/blogDetails?post=${p.slug}`),
       ...products.map((p) => `${ORIGIN}/shopDetails?product=${p.slug}`),
     ];
     expect([...locs].sort()).toEqual([...expected].sort());
+    // Staff and one-time-link pages are for no search engine.
+    for (const p of pages.filter((r) => r.handle?.private)) expect(locs).not.toContain(ORIGIN + p.path);
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.text).toContain('Disallow: /staff');
     // Aliases are listed under their canonical address only.
     expect(locs).not.toContain(`${ORIGIN}/home`);
     expect(locs).not.toContain(`${ORIGIN}/servicesDetails`);
