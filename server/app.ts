@@ -1,12 +1,14 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { RouteObject } from 'react-router';
 import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
+import { createPageCache, type PageCache } from './page-cache';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import type { EnquiryService } from './services';
@@ -34,9 +36,18 @@ export interface AppDeps {
   enquiries?: EnquiryService;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
+  /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
+  pageCache?: PageCache;
 }
 
 const YEAR_S = 365 * 24 * 60 * 60;
+
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
+
+/** Public files all have an extension; page paths do not, so they skip a file-system lookup that always fails. */
+function filesOnly(serve: RequestHandler): RequestHandler {
+  return (req, res, next) => (/\.[\w]+$/.test(req.path) ? serve(req, res, next) : next());
+}
 
 /** The Express app, without listening: server/index.ts starts it, tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
@@ -46,8 +57,21 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(rejectMalformedUrl);
   if (config.logRequests) app.use(requestLogger(logger));
+  // Anonymous pages from memory, before everything heavy (docs/decisions/0011-page-cache.md). A hit
+  // is sent with the security headers the middleware below set for that URL when it was stored
+  // (hashes in the CSP instead of a nonce); headers set above this line are set on every hit.
+  const pageCache = deps.pageCache ?? createPageCache({ maxBytes: config.pageCacheBytes, buildId: deps.assets.buildId ?? 'dev' });
+  app.use(pageCache.middleware);
+  app.locals.pageCache = pageCache;
+  // A hit skips Express's per-request set-up too: that alone halves the throughput of a cached page.
+  const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
+  const logHit = config.logRequests ? requestLogger(logger) : null;
+  (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
+    const onHit = logHit ? () => logHit(Object.assign(req, { originalUrl: req.url }) as Request, res as Response, () => {}) : undefined;
+    if (!pageCache.serveHit(req, res, onHit)) expressHandle(req, res, callback);
+  };
+  app.use(rejectMalformedUrl);
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
@@ -63,9 +87,9 @@ export function createApp(deps: AppDeps): Express {
       '/assets',
       express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: YEAR_S * 1000, index: false, fallthrough: false }),
     );
-    app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
+    app.use(filesOnly(express.static(deps.clientDir, { index: false, maxAge: '1h' })));
   }
-  if (deps.publicDir) app.use(express.static(deps.publicDir, { index: false, maxAge: '1h' }));
+  if (deps.publicDir) app.use(filesOnly(express.static(deps.publicDir, { index: false, maxAge: '1h' })));
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   if (deps.api) app.use('/api', deps.api);
@@ -81,7 +105,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? 24, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
+      services: { logger, retentionMonths: deps.retentionMonths ?? 24, pageCache, ...(deps.enquiries ? { enquiries: deps.enquiries } : {}) },
     }),
   );
 

@@ -15,6 +15,8 @@ const schema = z.object({
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   LOG_REQUESTS: bool,
+  /** Bytes the anonymous pages' cache may hold (all encodings); 0 turns it off. Default: 32 MiB in production, off otherwise. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 31).optional(),
   // Identity service (Firebase Authentication). See .env.example and docs/decisions.
   /** host:port of a Firebase Auth Emulator; development and test only. */
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -61,6 +63,7 @@ export interface Config {
   trustProxy: number;
   renderTimeoutMs: number;
   logRequests: boolean;
+  pageCacheBytes: number;
   auth: AuthConfig;
 }
 
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
+    pageCacheBytes: e.PAGE_CACHE_BYTES ?? (e.NODE_ENV === 'production' ? 32 * 1024 * 1024 : 0),
     auth: authConfig(e),
   };
 }

@@ -7,6 +7,7 @@ import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import { documentEnd, documentStart, errorPageHtml, isPrivatePage, metaFor } from './document';
 import type { Logger } from './logger';
+import type { PageCapture } from './page-cache';
 import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite } from './security';
@@ -83,6 +84,22 @@ function appSink(res: ExpressResponse, tail: string): Writable {
   });
   Object.assign(sink, { flush: () => (res as ExpressResponse & { flush?: () => void }).flush?.() });
   return sink;
+}
+
+/** Where React writes a page bound for the cache: memory, handed over whole with head and tail. */
+function bufferSink(head: string, tail: string, done: (body: Buffer) => void): Writable {
+  const chunks: Buffer[] = [Buffer.from(head)];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      chunks.push(Buffer.from(tail));
+      done(Buffer.concat(chunks));
+      callback();
+    },
+  });
 }
 
 export function createRenderHandler(deps: RenderDeps): RequestHandler {
@@ -164,11 +181,15 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       return;
     }
 
-    const nonce = res.locals.cspNonce as string;
+    const isPrivate = isPrivatePage(context);
+    // An anonymous page bound for the page cache: rendered whole, without a nonce (its
+    // inline scripts are allowed by hash), so every anonymous visitor gets the same bytes.
+    const capture = res.locals.pageCapture as PageCapture | undefined;
+    const cacheable = capture !== undefined && req.method === 'GET' && !user && !isPrivate;
+    const nonce = cacheable ? undefined : (res.locals.cspNonce as string);
     const assets = deps.assets.forPages(pageKeys(context));
     const router = createStaticRouter(handler.dataRoutes, context);
-    const isBot = BOT_UA.test(req.get('user-agent') ?? '');
-    const isPrivate = isPrivatePage(context);
+    const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
 
     const { pipe, abort } = renderToPipeableStream(
@@ -189,7 +210,12 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             res.end();
             return;
           }
-          res.write(documentStart({ assets, meta: metaFor(context), noindex: isPrivate }));
+          const head = documentStart({ assets, meta: metaFor(context), noindex: isPrivate });
+          if (cacheable) {
+            pipe(bufferSink(head, documentEnd({ nonce, user }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
+            return;
+          }
+          res.write(head);
           pipe(appSink(res, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
