@@ -39,6 +39,8 @@ export interface PageCache {
 export interface PageCacheOptions {
   /** Upper bound of stored bytes (all encodings); 0 disables the cache. */
   maxBytes: number;
+  /** The largest page kept, so one page cannot push out all others; default a quarter of maxBytes. */
+  maxEntryBytes?: number;
   /** Changes with every deploy (the Vite manifest's hash): part of every key and ETag. */
   buildId: string;
   /** Seconds a shared cache (CDN) may keep a page; browsers always revalidate. */
@@ -178,6 +180,7 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { maxBytes, buildId } = options;
+  const maxEntryBytes = options.maxEntryBytes ?? maxBytes / 4;
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? 10 * 60_000;
   const sessionCookies = options.sessionCookies ?? ['session', '__Host-session'];
@@ -199,7 +202,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const store = (entry: Entry) => {
     remove(entry.key);
-    if (entry.bytes > maxBytes / 4) return; // one page must not push out everything else
+    if (entry.bytes > maxEntryBytes) return;
     entries.set(entry.key, entry);
     bytes += entry.bytes;
     for (const key of entries.keys()) {
