@@ -5,8 +5,9 @@
 //   nonce    – (simulated) the alternative to hashes: a fresh nonce patched into the stored
 //              page and compressed again per response (gzip 6), served by the static server;
 //              an upper bound for that design, kept for docs/decisions/0011-page-cache.md
+//   before   – with --baseline=<dist dir>: another build (e.g. an older commit's) rendering uncached
 // Builds nothing: run `npm run build` first. Loopback only, bounded: rounds × modes × paths × duration.
-//   npm run bench -- [/ /about] [--rounds=3] [--duration=5] [--connections=50] [--no-nonce]
+//   npm run bench -- [/ /about] [--rounds=3] [--duration=5] [--connections=50] [--no-nonce] [--baseline=<dist dir>]
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -77,9 +78,9 @@ async function main() {
     });
 
   const firebaseEnv = placeholderFirebaseEnv('bench-project');
-  async function startApp(extraEnv) {
+  async function startApp(extraEnv, dist = path.join(root, out)) {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(root, out, 'server/index.js')], {
+    const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_') && k !== 'PAGE_CACHE_BYTES')),
         NODE_ENV: 'production',
@@ -140,6 +141,11 @@ async function main() {
 
   const modes = { static: (p) => staticBase + p, cached: (p) => cachedBase + p, uncached: (p) => uncachedBase + p };
   if (withNonce) modes.nonce = (p) => `${staticBase}/__nonce${p}`;
+  const baseline = args.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length);
+  if (baseline) {
+    const before = await startApp({ PAGE_CACHE_BYTES: '0' }, path.resolve(baseline));
+    modes.before = (p) => before + p;
+  }
 
   const run = (url) =>
     new Promise((resolve, reject) => {

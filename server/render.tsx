@@ -68,21 +68,36 @@ function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) 
 }
 
 /**
- * Where React writes the app's HTML: straight into the response, with the document's
- * tail on end. `flush` lets React push each chunk through compression at once.
+ * Where React writes the app's HTML: into the response, with the document's tail on end.
+ * React writes many small chunks and calls `flush` after each batch (the shell, then each
+ * boundary that completes); the chunks are joined and written once per batch, so the
+ * compressor works on a few large writes instead of dozens of small ones.
  */
-function appSink(res: ExpressResponse, tail: string): Writable {
+function appSink(res: ExpressResponse, head: string, tail: string): Writable {
+  let pending: Buffer[] = [Buffer.from(head)];
+  const writeOut = () => {
+    if (pending.length === 0) return;
+    res.write(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (res.write(chunk)) callback();
-      else res.once('drain', () => callback());
+      pending.push(chunk);
+      callback();
     },
     final(callback) {
-      res.end(tail);
+      pending.push(Buffer.from(tail));
+      res.end(Buffer.concat(pending));
+      pending = [];
       callback();
     },
   });
-  Object.assign(sink, { flush: () => (res as ExpressResponse & { flush?: () => void }).flush?.() });
+  Object.assign(sink, {
+    flush: () => {
+      writeOut();
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
+    },
+  });
   return sink;
 }
 
@@ -215,8 +230,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             pipe(bufferSink(head, documentEnd({ nonce, user }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
             return;
           }
-          res.write(head);
-          pipe(appSink(res, documentEnd({ nonce, user })));
+          pipe(appSink(res, head, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
           deps.logger.error('render failed', { path: req.path, error: error instanceof Error ? error.message : String(error) });
