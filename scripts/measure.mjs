@@ -6,7 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
 
 const args = process.argv.slice(2);
@@ -43,6 +43,19 @@ for (let i = 0; i < 100; i++) {
 
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = [];
+const jsRows = [];
+// The framework/shared code: the entry chunk and everything it imports statically, loaded by
+// every page (and cached across pages); the rest of a page's scripts is its own code.
+const manifest = JSON.parse(readFileSync(path.join(out, 'client/.vite/manifest.json'), 'utf8'));
+const shared = new Set();
+const walk = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || shared.has('/' + chunk.file)) return;
+  shared.add('/' + chunk.file);
+  for (const i of chunk.imports ?? []) walk(i);
+};
+walk('client/entry.tsx');
+const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
   for (const p of paths) {
     const html = await (await fetch(base + p)).text();
@@ -62,9 +75,14 @@ try {
     const c = size(css);
     const htmlGz = gzipSync(Buffer.from(html)).length;
     rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz) });
+    const framework = [...js].filter((f) => shared.has(f));
+    const page = [...js].filter((f) => !shared.has(f));
+    jsRows.push({ path: p, 'framework+shared br': kb(brotliSize(framework)), 'page br': kb(brotliSize(page)), 'page files': page.length, 'total br': kb(brotliSize([...js])) });
   }
   console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
   console.table(rows);
+  console.log('JavaScript per path (KB, brotli quality 11): framework+shared = the entry and its static imports, the same on every page; page = the rest:');
+  console.table(jsRows);
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
