@@ -37,3 +37,11 @@ hydrateRoot(
     </SessionProvider>
   </StrictMode>,
 );
+
+// Offline support (public/sw.js), versioned by this build's entry hash so a deploy replaces it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const version = /entry-([\w-]+)\.js/.exec(import.meta.url)?.[1] ?? 'build';
+  const register = () => void navigator.serviceWorker.register(`/sw.js?v=${version}`).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { routesOf, runAxe, runNu, scrollThrough } from './a11y.mjs';
 import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
 
@@ -50,6 +50,19 @@ for (let i = 0; i < 100; i++) {
 
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = [];
+const jsRows = [];
+// The framework/shared code: the entry chunk and everything it imports statically, loaded by
+// every page (and cached across pages); the rest of a page's scripts is its own code.
+const manifest = JSON.parse(readFileSync(path.join(out, 'client/.vite/manifest.json'), 'utf8'));
+const shared = new Set();
+const walk = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || shared.has('/' + chunk.file)) return;
+  shared.add('/' + chunk.file);
+  for (const i of chunk.imports ?? []) walk(i);
+};
+walk('client/entry.tsx');
+const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
   if (a11y) {
     await measureA11y(paths.length ? paths : await routesOf(base));
@@ -72,10 +85,15 @@ try {
     const c = size(css);
     const htmlGz = gzipSync(Buffer.from(html)).length;
     rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz) });
+    const framework = [...js].filter((f) => shared.has(f));
+    const page = [...js].filter((f) => !shared.has(f));
+    jsRows.push({ path: p, 'framework+shared br': kb(brotliSize(framework)), 'page br': kb(brotliSize(page)), 'page files': page.length, 'total br': kb(brotliSize([...js])) });
   }
   if (rows.length) {
     console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
     console.table(rows);
+    console.log('JavaScript per path (KB, brotli quality 11): framework+shared = the entry and its static imports, the same on every page; page = the rest:');
+    console.table(jsRows);
   }
 
   if (lighthouse) {

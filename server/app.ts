@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
@@ -10,12 +11,13 @@ import type { Config } from './config';
 import type { Store } from './db/store';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
+import { createPageCache, type PageCache } from './page-cache';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
 import type { AccountService, EnquiryService } from './services';
 import type { RateLimitStore } from './rate-limit';
-import { requestId, requestIdOf } from './request-id';
+import { requestId, requestIdFrom, requestIdOf } from './request-id';
 import { seoRoutes } from './seo/routes';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
@@ -53,11 +55,20 @@ export interface AppDeps {
   readinessCheck?: () => Promise<void>;
   /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
   rateLimitStore?: RateLimitStore;
+  /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
+  pageCache?: PageCache;
 }
 
 const READINESS_TIMEOUT_MS = 2000;
 
 const YEAR_S = 365 * 24 * 60 * 60;
+
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void) => void;
+
+/** Public files all have an extension; page paths do not, so they skip a file-system lookup that always fails. */
+function filesOnly(serve: RequestHandler): RequestHandler {
+  return (req, res, next) => (/\.[\w]+$/.test(req.path) ? serve(req, res, next) : next());
+}
 
 /** The Express app, without listening: server/index.ts starts it, tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
@@ -81,6 +92,30 @@ export function createApp(deps: AppDeps): Express {
     if (isDraining()) res.setHeader('Connection', 'close');
     next();
   });
+  // Anonymous pages from memory, before everything heavy (docs/decisions/0011-page-cache.md). A hit
+  // is sent with the security headers the middleware below set for that URL when it was stored
+  // (hashes in the CSP instead of a nonce); headers set above this line are set on every hit.
+  const pageCache = deps.pageCache ?? createPageCache({ maxBytes: config.pageCacheBytes, buildId: deps.assets.buildId ?? 'dev' });
+  app.use(pageCache.middleware);
+  app.locals.pageCache = pageCache;
+  // A hit skips Express's per-request set-up too: that alone halves the throughput of a cached page.
+  // What the middleware above does for every request (request id, log line, Connection: close
+  // while draining) is done here for hits.
+  const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
+  (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
+    const onHit = () => {
+      const id = requestIdFrom(req.headers['x-request-id']);
+      res.setHeader('X-Request-Id', id);
+      if (isDraining()) res.setHeader('Connection', 'close');
+      if (config.logRequests) {
+        const start = process.hrtime.bigint();
+        res.once('finish', () =>
+          logger.info('request', { requestId: id, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10, cached: true }),
+        );
+      }
+    };
+    if (!pageCache.serveHit(req, res, onHit)) expressHandle(req, res, callback);
+  };
   app.use(rejectMalformedUrl);
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
@@ -149,9 +184,9 @@ export function createApp(deps: AppDeps): Express {
       '/assets',
       express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: YEAR_S * 1000, index: false, fallthrough: false }),
     );
-    app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
+    app.use(filesOnly(express.static(deps.clientDir, { index: false, maxAge: '1h' })));
   }
-  if (deps.publicDir) app.use(express.static(deps.publicDir, { index: false, maxAge: '1h' }));
+  if (deps.publicDir) app.use(filesOnly(express.static(deps.publicDir, { index: false, maxAge: '1h' })));
   if (deps.devMiddleware) {
     const dev = deps.devMiddleware;
     // Marks what the dev middleware answers itself (modules, assets), so the request log can leave it out.
@@ -177,7 +212,7 @@ export function createApp(deps: AppDeps): Express {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}), ...(deps.accounts ? { accounts: deps.accounts } : {}) },
+      services: { logger, pageCache, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}), ...(deps.accounts ? { accounts: deps.accounts } : {}) },
     }),
   );
 

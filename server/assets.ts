@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +10,8 @@ export interface PageAssets {
 }
 
 export interface ClientAssets {
+  /** Changes with every client build (hash of Vite's manifest); keys the page cache. */
+  buildId?: string;
   /** `pageKeys` are Vite manifest keys of the matched page modules, e.g. "shared/pages/home.tsx". */
   forPages(pageKeys: readonly string[]): PageAssets;
 }
@@ -25,7 +28,8 @@ export const CLIENT_ENTRY = 'client/entry.tsx';
 
 /** Production: read Vite's manifest once at start and walk each page's import graph. */
 export function manifestAssets(clientDir: string): ClientAssets {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifestText = readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8');
+  const manifest = JSON.parse(manifestText) as Manifest;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}`);
 
@@ -41,6 +45,7 @@ export function manifestAssets(clientDir: string): ClientAssets {
 
   const cache = new Map<string, PageAssets>();
   return {
+    buildId: createHash('sha256').update(manifestText).digest('base64url').slice(0, 12),
     forPages(pageKeys) {
       const cacheKey = pageKeys.join('|');
       const hit = cache.get(cacheKey);

@@ -33,6 +33,8 @@ const schema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'expected an origin such as https://www.example.com')
     .optional(),
+  /** Bytes the anonymous pages' cache may hold (all encodings); 0 turns it off. Default: 32 MiB in production, off otherwise. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 31).optional(),
   // Identity service (Firebase Authentication). See .env.example and docs/decisions.
   /** host:port of a Firebase Auth Emulator; development and test only. */
   FIREBASE_AUTH_EMULATOR_HOST: z
@@ -101,6 +103,7 @@ export interface Config {
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
   debugHeap: boolean;
+  pageCacheBytes: number;
   auth: AuthConfig;
   store: StoreConfig;
   mail: MailConfig;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     debugHeap: e.DEBUG_HEAP_ENDPOINT,
+    pageCacheBytes: e.PAGE_CACHE_BYTES ?? (e.NODE_ENV === 'production' ? 32 * 1024 * 1024 : 0),
     auth: authConfig(e),
     store: storeConfig(e),
     mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },

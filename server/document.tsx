@@ -53,8 +53,10 @@ export function documentStart({ assets, meta, head = '', noindex = false }: { as
 }
 
 /** Everything after the app's HTML: the signed-in user for hydration (see shared/session.tsx). */
-export function documentEnd({ nonce, user }: { nonce: string; user: SessionUser | null }): string {
-  return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}" nonce="${escapeHtml(nonce)}">${jsonForScript(user)}</script></body></html>`;
+export function documentEnd({ nonce, user }: { nonce: string | undefined; user: SessionUser | null }): string {
+  // No nonce on pages bound for the page cache: their inline scripts are allowed by hash.
+  const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
+  return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}"${attr}>${jsonForScript(user)}</script></body></html>`;
 }
 
 /** Static page for a failed render: no scripts, no details of the error; the request id as a reference for support. */

@@ -7,6 +7,7 @@ import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import { documentEnd, documentStart, errorPageHtml, isPrivatePage, metaFor } from './document';
 import type { Logger } from './logger';
+import type { PageCapture } from './page-cache';
 import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite } from './security';
@@ -71,22 +72,53 @@ function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) 
 }
 
 /**
- * Where React writes the app's HTML: straight into the response, with the document's
- * tail on end. `flush` lets React push each chunk through compression at once.
+ * Where React writes the app's HTML: into the response, with the document's tail on end.
+ * React writes many small chunks and calls `flush` after each batch (the shell, then each
+ * boundary that completes); the chunks are joined and written once per batch, so the
+ * compressor works on a few large writes instead of dozens of small ones.
  */
-function appSink(res: ExpressResponse, tail: string): Writable {
+function appSink(res: ExpressResponse, head: string, tail: string): Writable {
+  let pending: Buffer[] = [Buffer.from(head)];
+  const writeOut = () => {
+    if (pending.length === 0) return;
+    res.write(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (res.write(chunk)) callback();
-      else res.once('drain', () => callback());
+      pending.push(chunk);
+      callback();
     },
     final(callback) {
-      res.end(tail);
+      pending.push(Buffer.from(tail));
+      res.end(Buffer.concat(pending));
+      pending = [];
       callback();
     },
   });
-  Object.assign(sink, { flush: () => (res as ExpressResponse & { flush?: () => void }).flush?.() });
+  Object.assign(sink, {
+    flush: () => {
+      writeOut();
+      (res as ExpressResponse & { flush?: () => void }).flush?.();
+    },
+  });
   return sink;
+}
+
+/** Where React writes a page bound for the cache: memory, handed over whole with head and tail. */
+function bufferSink(head: string, tail: string, done: (body: Buffer) => void): Writable {
+  const chunks: Buffer[] = [Buffer.from(head)];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      chunks.push(Buffer.from(tail));
+      done(Buffer.concat(chunks));
+      callback();
+    },
+  });
 }
 
 export function createRenderHandler(deps: RenderDeps): RequestHandler {
@@ -168,11 +200,15 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       return;
     }
 
-    const nonce = res.locals.cspNonce as string;
+    const isPrivate = isPrivatePage(context);
+    // An anonymous page bound for the page cache: rendered whole, without a nonce (its
+    // inline scripts are allowed by hash), so every anonymous visitor gets the same bytes.
+    const capture = res.locals.pageCapture as PageCapture | undefined;
+    const cacheable = capture !== undefined && req.method === 'GET' && !user && !isPrivate;
+    const nonce = cacheable ? undefined : (res.locals.cspNonce as string);
     const assets = deps.assets.forPages(pageKeys(context));
     const router = createStaticRouter(handler.dataRoutes, context);
-    const isBot = BOT_UA.test(req.get('user-agent') ?? '');
-    const isPrivate = isPrivatePage(context);
+    const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
 
     const { pipe, abort } = renderToPipeableStream(
@@ -194,8 +230,13 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             return;
           }
           const meta = metaFor(context);
-          res.write(documentStart({ assets, meta, head: seoHead(context, meta, res.locals), noindex: isPrivate }));
-          pipe(appSink(res, documentEnd({ nonce, user })));
+          // A cached page carries no nonce: the one of this response would be stale for the next visitor.
+          const head = documentStart({ assets, meta, head: seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals), noindex: isPrivate });
+          if (cacheable) {
+            pipe(bufferSink(head, documentEnd({ nonce, user }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
+            return;
+          }
+          pipe(appSink(res, head, documentEnd({ nonce, user })));
         },
         onShellError(error: unknown) {
           deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });

@@ -8,11 +8,15 @@ export function requestIdOf(req: Request): string {
   return (req.res?.locals.requestId as string | undefined) ?? 'unknown';
 }
 
+/** The id of a request: the incoming `X-Request-Id` if sane, otherwise a new one. */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /** Gives every request an id: kept from `X-Request-Id` if sane, otherwise made; returned as a response header. */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const id = incoming && SANE_ID.test(incoming) ? incoming : randomUUID();
+    const id = requestIdFrom(req.get('x-request-id'));
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     next();

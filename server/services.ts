@@ -39,4 +39,6 @@ export interface Services {
   accounts?: AccountService;
   /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
+  /** The anonymous pages' cache (server/page-cache.ts): call clear() when published content changes, e.g. a comment is approved. */
+  pageCache?: { clear(): void };
 }

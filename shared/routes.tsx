@@ -9,6 +9,7 @@ import { homeRoutes } from './route-table/home';
 import { servicesRoutes } from './route-table/services';
 import { shopRoutes } from './route-table/shop';
 import { enquiryRoutes } from './route-table/enquiries';
+import { offlineRoutes } from './route-table/offline';
 import { staffRoutes } from './route-table/staff';
 import type { PageRoute } from './route-table/types';
 import { Root, RootErrorBoundary } from './root';
@@ -83,6 +84,7 @@ export const pages: readonly PageRoute[] = [
   ...accountsRoutes,
   ...enquiryRoutes,
   ...staffRoutes,
+  ...offlineRoutes,
 ];
 
 /** The one route tree, with each side's data functions bound in. */

@@ -1,0 +1,115 @@
+/* Service worker: slow and lost connections (issue 13, docs/decisions/0011-page-cache.md).
+ *
+ * - /assets/* (content-hashed, immutable): cache first.
+ * - Pages the visitor has opened: network first; without a connection the saved copy,
+ *   else /offline (the clinic's phones and address), saved when the worker installs.
+ * - Never saved: signed-in or private answers (Cache-Control private/no-store), /staff,
+ *   /api, data requests (?_data=), anything but GET (form results).
+ * The version is the client build's (client/entry.tsx registers /sw.js?v=<build>): a deploy
+ * installs a new worker, which takes over at once and deletes the old caches.
+ */
+const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
+const ASSETS = `clinic-assets-${VERSION}`;
+const PAGES = `clinic-pages-${VERSION}`;
+const OFFLINE_URL = '/offline';
+const MAX_PAGES = 50;
+
+/** What the worker does with a request: 'asset' (cache first), 'page' (network first, saved), or null (left alone). */
+function requestKind(url, method, mode, accept) {
+  if (method !== 'GET') return null;
+  if (url.origin !== self.location.origin) return null;
+  if (url.searchParams.has('_data')) return null;
+  const path = url.pathname;
+  if (path === '/staff' || path.startsWith('/staff/') || path === '/api' || path.startsWith('/api/')) return null;
+  if (path === '/sw.js' || path === '/healthz') return null;
+  if (path.startsWith('/assets/')) return 'asset';
+  if (mode === 'navigate' || (accept || '').includes('text/html')) return 'page';
+  return null;
+}
+
+/** Whether an answer may be kept: a plain 200 that is not private to the visitor. */
+function mayStore(kind, status, type, cacheControl, contentType) {
+  if (status !== 200 || (type !== 'basic' && type !== 'default')) return false;
+  if (/\b(private|no-store)\b/i.test(cacheControl || '')) return false;
+  if (kind === 'page') return /^text\/html/i.test(contentType || '');
+  return kind === 'asset';
+}
+
+const rules = { requestKind, mayStore, VERSION, ASSETS, PAGES, OFFLINE_URL };
+self.__swRules = rules;
+
+async function saveOfflinePage() {
+  const response = await fetch(OFFLINE_URL, { cache: 'no-store' });
+  if (!response.ok) return;
+  const html = await response.clone().text();
+  const pages = await caches.open(PAGES);
+  await pages.put(OFFLINE_URL, response);
+  // Its stylesheets and scripts, so the page looks right without a connection.
+  const files = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  const assets = await caches.open(ASSETS);
+  await Promise.all(files.map((f) => assets.add(f).catch(() => undefined)));
+}
+
+async function trimPages() {
+  const pages = await caches.open(PAGES);
+  const keys = await pages.keys();
+  for (const request of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) {
+    if (new URL(request.url).pathname !== OFFLINE_URL) await pages.delete(request);
+  }
+}
+
+function storable(kind, response) {
+  return mayStore(kind, response.status, response.type, response.headers.get('Cache-Control'), response.headers.get('Content-Type'));
+}
+
+async function assetFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (storable('asset', response)) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(PAGES);
+  try {
+    const response = await fetch(request);
+    if (storable('page', response)) {
+      await cache.put(request, response.clone());
+      void trimPages();
+    } else if (response.status === 200) {
+      // Signed in now: a copy saved while signed out must not be shown in its place later.
+      await cache.delete(request);
+    }
+    return response;
+  } catch (error) {
+    const saved = await cache.match(request, { ignoreVary: true });
+    if (saved) return saved;
+    if (request.mode === 'navigate') {
+      const offline = await cache.match(OFFLINE_URL);
+      if (offline) return offline;
+    }
+    throw error;
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(saveOfflinePage().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('clinic-') && n !== ASSETS && n !== PAGES).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const kind = requestKind(new URL(request.url), request.method, request.mode, request.headers.get('Accept'));
+  if (kind === 'asset') event.respondWith(assetFirst(request));
+  else if (kind === 'page') event.respondWith(networkFirst(request));
+});

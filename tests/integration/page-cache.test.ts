@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { data, type RouteObject, type RouterContextProvider } from 'react-router';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createPageCache, cspWithHashes, type PageCache } from '../../server/page-cache';
+import { servicesContext } from '../../server/route-context';
+import { createServerRoutes } from '../../server/route-data';
+import type { SessionUser } from '../../shared/session';
+import { makeTestApp } from './test-app';
+
+const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
+
+/** Who is signed in: the patient when the request carries a session cookie (what server/session.ts does, minus Firebase). */
+const getUser = async (req: { headers: { cookie?: string } }) => (/(^|;\s*)session=/.test(req.headers.cookie ?? '') ? patient : null);
+
+function setup(options: { maxBytes?: number; maxEntryBytes?: number; routes?: RouteObject[]; getUser?: typeof getUser } = {}) {
+  const cache = createPageCache({ maxBytes: options.maxBytes ?? 8 * 1024 * 1024, buildId: 'test-build', ...(options.maxEntryBytes ? { maxEntryBytes: options.maxEntryBytes } : {}) });
+  const app = makeTestApp({ pageCache: cache, getUser: options.getUser ?? getUser, ...(options.routes ? { routes: options.routes } : {}) });
+  return { cache, app };
+}
+
+const scriptSrc = (csp: string | undefined) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '';
+const inlineScriptBodies = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!)).map((m) => m[2]!);
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('page cache', () => {
+  it('two anonymous visitors get the same bytes, and every inline script is allowed by its hash in an enforced CSP', async () => {
+    const { cache, app } = setup();
+    const first = await request(app).get('/about');
+    const second = await request(app).get('/about');
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 1 });
+    expect(second.text).toBe(first.text);
+    for (const res of [first, second]) {
+      expect(res.status).toBe(200);
+      const csp = res.headers['content-security-policy'] as string;
+      const sources = scriptSrc(csp);
+      expect(sources).not.toMatch(/unsafe-inline|nonce-/);
+      const bodies = inlineScriptBodies(res.text);
+      expect(bodies.length).toBeGreaterThanOrEqual(2); // hydration data and session
+      for (const body of bodies) expect(sources).toContain(sha256(body));
+      expect(res.text).not.toMatch(/<script[^>]*nonce=/);
+      expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
+      expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+      // The other security headers are kept on a hit.
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers If-None-Match with 304 and no body; HEAD is served from the cache', async () => {
+    const { app } = setup();
+    const first = await request(app).get('/contact');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request(app).get('/contact').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const other = await request(app).get('/contact').set('If-None-Match', '"something-else"');
+    expect(other.status).toBe(200);
+    const head = await request(app).head('/contact').set('Accept-Encoding', 'gzip');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+  });
+
+  it('a signed-in visitor is never served from the cache, and their page is never stored', async () => {
+    const { cache, app } = setup();
+    await request(app).get('/'); // an anonymous copy is stored
+    expect(cache.stats().entries).toBe(1);
+    const signedIn = await request(app).get('/').set('Cookie', 'session=abc');
+    expect(signedIn.text).toContain('Amina Bello');
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(scriptSrc(signedIn.headers['content-security-policy'])).toMatch(/'nonce-[^']+'/);
+    expect(signedIn.headers.etag).toBeUndefined();
+    const other = await request(app).get('/about').set('Cookie', 'theme=dark; session=abc');
+    expect(other.text).toContain('Amina Bello');
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 0 });
+    // Anonymous visitors still get the anonymous copy.
+    const anonymous = await request(app).get('/');
+    expect(anonymous.text).not.toContain('Amina Bello');
+  });
+
+  it('a page rendered for a signed-in visitor is not stored even when the cookie check misses them', async () => {
+    // getUser finds a user without the usual cookie (e.g. another sign-in scheme): the render says private.
+    const { cache, app } = setup({ getUser: async () => patient });
+    const res = await request(app).get('/about');
+    expect(res.text).toContain('Amina Bello');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('clear() empties the cache (a comment was approved); the next visitor gets a fresh render', async () => {
+    const { cache, app } = setup();
+    await request(app).get('/');
+    await request(app).get('/about');
+    expect(cache.stats().entries).toBe(2);
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    await request(app).get('/');
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 0, misses: 3 });
+  });
+
+  it('exposes clear() to loaders and actions through the services', async () => {
+    let seen: PageCache['clear'] | undefined;
+    const routes = createServerRoutes({
+      modules: {
+        staff: {
+          loader: ({ context }) => {
+            seen = (context as RouterContextProvider).get(servicesContext).pageCache?.clear;
+            return null;
+          },
+        },
+      },
+    });
+    const { app } = setup({ routes, getUser: async () => ({ ...patient, role: 'staff' }) });
+    await request(app).get('/staff');
+    expect(typeof seen).toBe('function');
+  });
+
+  it('never stores responses that set a cookie, data requests or non-200 answers', async () => {
+    const routes: RouteObject[] = [
+      {
+        id: 'root',
+        path: '/',
+        children: [
+          { id: 'cookie', path: '/cookie', loader: () => data(null, { headers: { 'Set-Cookie': 'seen=1; Path=/' } }), Component: () => createElement('p', null, 'cookie page') },
+          { id: 'plain', path: '/plain', action: () => null, Component: () => createElement('p', null, 'plain page') },
+          { id: 'missing', path: '*', loader: () => { throw data(null, { status: 404 }); }, Component: () => null, ErrorBoundary: () => createElement('p', null, 'not here') },
+        ],
+      },
+    ];
+    const { cache, app } = setup({ routes });
+    const cookie = await request(app).get('/cookie');
+    expect(cookie.headers['set-cookie']).toBeDefined();
+    await request(app).get('/cookie');
+    expect(cache.stats().entries).toBe(0);
+
+    const dataRequest = await request(app).get('/plain?_data=plain');
+    expect(dataRequest.headers['cache-control']).toBe('private, no-store');
+    expect(cache.stats().entries).toBe(0);
+
+    const missing = await request(app).get('/nowhere');
+    expect(missing.status).toBe(404);
+    // Rendered without a nonce like every cacheable request, so it carries hashes.
+    for (const body of inlineScriptBodies(missing.text)) expect(scriptSrc(missing.headers['content-security-policy'])).toContain(sha256(body));
+    expect(cache.stats().entries).toBe(0);
+
+    await request(app).get('/plain');
+    expect(cache.stats().entries).toBe(1);
+    const post = await request(app).post('/plain').type('form').send({ a: '1' });
+    expect(post.headers.etag).toBeUndefined();
+  });
+
+  it('evicts the least recently used pages when the bytes run out', async () => {
+    const probe = setup();
+    const sizes: Record<string, number> = {};
+    for (const path of ['/about', '/contact', '/privacy']) {
+      const before = probe.cache.stats().bytes;
+      await request(probe.app).get(path);
+      sizes[path] = probe.cache.stats().bytes - before;
+    }
+    const room = sizes['/about']! + sizes['/contact']! + Math.min(...Object.values(sizes)) - 1; // two pages, not three
+    const { cache, app } = setup({ maxBytes: room, maxEntryBytes: room });
+    await request(app).get('/about');
+    await request(app).get('/contact');
+    await request(app).get('/about'); // now /contact is the least recently used
+    expect(cache.stats()).toMatchObject({ entries: 2, hits: 1 });
+    await request(app).get('/privacy');
+    expect(cache.stats().bytes).toBeLessThanOrEqual(room);
+    const hitsBefore = cache.stats().hits;
+    await request(app).get('/about');
+    expect(cache.stats().hits).toBe(hitsBefore + 1);
+    await request(app).get('/contact');
+    expect(cache.stats().hits).toBe(hitsBefore + 1); // evicted: rendered again
+  });
+
+  it('puts hashes in script-src only and drops the unused nonce elsewhere', () => {
+    const csp = "default-src 'self';script-src 'self' 'nonce-abc' https://apis.google.com;script-src-attr 'none';style-src 'self' 'nonce-abc'";
+    expect(cspWithHashes(csp, 'abc', "'sha256-x'")).toBe("default-src 'self';script-src 'self' 'sha256-x' https://apis.google.com;script-src-attr 'none';style-src 'self'");
+  });
+
+  it('a hit still gets its own request id (a sane incoming one is kept) and no stored one', async () => {
+    const { cache, app } = setup();
+    const miss = await request(app).get('/about');
+    const hit = await request(app).get('/about').set('X-Request-Id', 'trace-42');
+    const other = await request(app).get('/about');
+    expect(cache.stats().hits).toBe(2);
+    expect(hit.headers['x-request-id']).toBe('trace-42');
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set([miss.headers['x-request-id'], other.headers['x-request-id']]).size).toBe(2);
+  });
+});

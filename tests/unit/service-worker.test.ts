@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+interface Rules {
+  requestKind(url: URL, method: string, mode: string, accept: string | null): 'asset' | 'page' | null;
+  mayStore(kind: 'asset' | 'page', status: number, type: string, cacheControl: string | null, contentType: string | null): boolean;
+  VERSION: string;
+  ASSETS: string;
+  PAGES: string;
+}
+
+/** Runs public/sw.js as a browser would, registered as /sw.js?v=<version>, and returns its rules. */
+function loadWorker(version: string) {
+  const listeners: Record<string, unknown> = {};
+  const self = {
+    location: new URL(`https://clinic.example/sw.js?v=${version}`),
+    addEventListener: (type: string, fn: unknown) => (listeners[type] = fn),
+  } as { __swRules?: Rules; location: URL; addEventListener: unknown };
+  vm.runInNewContext(readFileSync('public/sw.js', 'utf8'), { self, URL, Promise });
+  return { rules: self.__swRules!, listeners };
+}
+
+const { rules, listeners } = loadWorker('BeEdTUMY');
+const at = (path: string) => new URL(path, 'https://clinic.example');
+const page = (path: string, method = 'GET') => rules.requestKind(at(path), method, 'navigate', 'text/html');
+
+describe('service worker rules (public/sw.js)', () => {
+  it('keeps hashed assets and the pages a visitor has seen', () => {
+    expect(rules.requestKind(at('/assets/entry-BeEdTUMY.js'), 'GET', 'cors', '*/*')).toBe('asset');
+    expect(page('/')).toBe('page');
+    expect(page('/about')).toBe('page');
+    expect(page('/blog-details/2?x=1')).toBe('page');
+    expect(rules.mayStore('page', 200, 'basic', 'public, max-age=0, s-maxage=60, must-revalidate', 'text/html; charset=utf-8')).toBe(true);
+    expect(rules.mayStore('page', 200, 'basic', 'no-cache', 'text/html; charset=utf-8')).toBe(true);
+    expect(rules.mayStore('asset', 200, 'basic', 'public, max-age=31536000, immutable', 'text/javascript')).toBe(true);
+  });
+
+  it('never keeps staff pages, the API, data requests or form results', () => {
+    expect(page('/staff')).toBeNull();
+    expect(page('/staff/requests/12')).toBeNull();
+    expect(rules.requestKind(at('/api/session'), 'GET', 'cors', 'application/json')).toBeNull();
+    expect(rules.requestKind(at('/about?_data=%2Fabout'), 'GET', 'cors', 'application/json')).toBeNull();
+    expect(page('/contact', 'POST')).toBeNull();
+    expect(rules.requestKind(new URL('https://other.example/x'), 'GET', 'navigate', 'text/html')).toBeNull();
+    expect(page('/sw.js')).toBeNull();
+  });
+
+  it('never keeps signed-in or private answers, errors or opaque responses', () => {
+    expect(rules.mayStore('page', 200, 'basic', 'private, no-store', 'text/html; charset=utf-8')).toBe(false);
+    expect(rules.mayStore('page', 200, 'basic', 'no-store', 'text/html')).toBe(false);
+    expect(rules.mayStore('page', 200, 'basic', 'Private', 'text/html')).toBe(false);
+    expect(rules.mayStore('page', 404, 'basic', 'no-cache', 'text/html')).toBe(false);
+    expect(rules.mayStore('page', 500, 'basic', 'no-store', 'text/html')).toBe(false);
+    expect(rules.mayStore('page', 200, 'opaque', null, null)).toBe(false);
+    expect(rules.mayStore('page', 200, 'basic', 'no-cache', 'application/json')).toBe(false);
+    expect(rules.mayStore('asset', 206, 'basic', null, 'video/mp4')).toBe(false);
+  });
+
+  it('names its caches after the build, so a deploy gets new ones, and takes over at once', () => {
+    expect(rules.VERSION).toBe('BeEdTUMY');
+    expect(rules.ASSETS).toContain('BeEdTUMY');
+    expect(rules.PAGES).toContain('BeEdTUMY');
+    expect(loadWorker('NEWBUILD').rules.PAGES).not.toBe(rules.PAGES);
+    const source = readFileSync('public/sw.js', 'utf8');
+    expect(source).toContain('self.skipWaiting()');
+    expect(source).toContain('self.clients.claim()');
+    expect(source).toMatch(/caches\.delete\(n\)/);
+    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install']);
+  });
+});
