@@ -132,3 +132,13 @@ export function CheckboxField({ label, name, hint, className, value = 'yes', ...
     </div>
   );
 }
+
+/** The message for a field that is not one of the kit's (a radio group, a checkbox of its own), from the form's state. */
+export function FieldMessage({ name, id }: { name: string; id?: string }) {
+  const error = useContext(FormStateContext).errors?.[name];
+  return error ? (
+    <p className="field__error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}

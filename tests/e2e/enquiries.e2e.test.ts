@@ -94,10 +94,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** No identity service for this server of its own: the forms need none. */
+function withoutFirebase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('FIREBASE_') && key !== 'GOOGLE_APPLICATION_CREDENTIALS'));
+}
+
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const out = process.env.BUILD_OUT ?? 'dist';
   const child = spawn(process.execPath, [path.resolve(out, 'server/index.js')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: '' },
+    env: { ...withoutFirebase(process.env), NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

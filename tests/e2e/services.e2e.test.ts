@@ -74,16 +74,18 @@ describe('services, doctors and contact in a real browser', () => {
     await t.close();
   });
 
-  it('the home hero’s Make Appointment carries the chosen service into the contact form', async () => {
+  // Issue 11: the finder leads to the appointment form, preselected (it used to prefill the contact subject).
+  it('the home hero’s Make Appointment carries the chosen location and service into the appointment form', async () => {
     const t = await openPage(browser, { width: 1280, height: 900 });
     const { page } = t;
     await gotoHydrated(page, '/');
     const finder = page.getByRole('form', { name: 'Find an appointment' });
     await finder.getByLabel('Service').selectOption('3');
     await finder.getByRole('button', { name: 'Make Appointment' }).click();
-    await page.waitForURL(/\/contact\?location=abuja&service=3$/);
-    const subject = page.getByRole('form', { name: 'Write To Us' }).getByLabel('Subject');
-    await expect.poll(() => subject.inputValue()).toBe('Appointment request: Radiculopathy & Paraesthesia (Abuja)');
+    await page.waitForURL(/\/appoinment\?location=abuja&service=3$/);
+    const form = page.getByRole('form', { name: 'Book an appointment' });
+    await expect.poll(() => form.getByLabel('Service').inputValue()).toBe('3');
+    expect(await form.getByLabel('Location').inputValue()).toBe('abuja');
     expect(t.errors).toEqual([]);
     await t.close();
   });

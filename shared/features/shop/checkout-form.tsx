@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useFormEcho } from '../../ui/form-echo';
 import { cartRows, countries, DEFAULT_COUNTRY, paymentMethods, shippingOptions, type PaymentMethod, type ShippingOption } from '../../content/shop';
-import { SelectField, TextAreaField, TextField } from '../../ui/demo-form';
+import { FieldMessage, SelectField, TextAreaField, TextField } from '../../ui/demo-form';
 import { EnquiryForm } from '../enquiries/enquiry-form';
 import { formatMoney } from './money';
 
@@ -43,7 +43,6 @@ function AddressFields({ section, required }: { section?: 'shipping'; required: 
 export function CheckoutForm() {
   const echo = useFormEcho(CHECKOUT_FORM);
   const sent = echo ? echo.values : undefined;
-  const paymentError = echo?.errors?.payment;
   const [createAccount, setCreateAccount] = useState(sent?.createAccount === 'on');
   const [shipElsewhere, setShipElsewhere] = useState(sent?.shipToDifferentAddress === 'on');
   const [shipping, setShipping] = useState<ShippingOption['id']>(sent?.shipping === 'free' ? 'free' : 'flat');
@@ -67,7 +66,7 @@ export function CheckoutForm() {
         <Check name="createAccount" checked={createAccount} onChange={setCreateAccount} controls="checkout-account">
           Create an account?
         </Check>
-        {echo?.errors?.createAccount && <p className="field__error">{echo.errors.createAccount}</p>}
+        <FieldMessage name="createAccount" />
         <div id="checkout-account" className="checkout-form__reveal checkout-form__reveal--account" hidden={!createAccount}>
           <p>Create an account by choosing a password below: you can then sign in to this website with your e-mail address. If you are a returning customer, please log in at the top of the page.</p>
           <TextField
@@ -151,13 +150,9 @@ export function CheckoutForm() {
           </tfoot>
         </table>
 
-        <fieldset className="choice-group payment" aria-describedby={paymentError ? 'payment-error' : undefined}>
+        <fieldset className="choice-group payment">
           <legend>Payment method</legend>
-          {paymentError && (
-            <p className="field__error" id="payment-error">
-              {paymentError}
-            </p>
-          )}
+          <FieldMessage name="payment" id="payment-error" />
           {paymentMethods.map((m) => (
             <div key={m.id} className="payment__option">
               <label className="choice">
