@@ -12,7 +12,8 @@ import { createLogger, requestLogger, type Logger } from './logger';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
-import type { EnquiryService } from './services';
+import type { EnquiryService, Services } from './services';
+import { staffDownloads } from './staff/downloads';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdOf } from './request-id';
 import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
@@ -49,6 +50,8 @@ export interface AppDeps {
   readinessCheck?: () => Promise<void>;
   /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
   rateLimitStore?: RateLimitStore;
+  /** Called when public content changes (a comment approved or removed): empty a page cache here. */
+  onContentChange?: () => void;
 }
 
 const READINESS_TIMEOUT_MS = 2000;
@@ -158,14 +161,26 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 }));
+  const getUser = deps.getUser ?? (async () => null);
+  const services: Services = {
+    logger,
+    retentionMonths: deps.retentionMonths ?? config.retentionMonths,
+    publicOrigin: config.publicOrigin,
+    ...(enquiries ? { enquiries } : {}),
+    ...(deps.store ? { store: deps.store } : {}),
+    ...(deps.wakeOutbox ? { wakeOutbox: deps.wakeOutbox } : {}),
+    ...(deps.onContentChange ? { onContentChange: deps.onContentChange } : {}),
+  };
+  // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
+  app.use(staffDownloads({ getUser, services }));
   app.use(
     createRenderHandler({
       routes: deps.routes ?? createServerRoutes(),
       assets: deps.assets,
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
-      getUser: deps.getUser ?? (async () => null),
-      services: { logger, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}) },
+      getUser,
+      services,
     }),
   );
 

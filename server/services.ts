@@ -32,4 +32,13 @@ export interface Services {
   store?: Store;
   /** Absent when no store is configured (some tests): forms then answer 503 and keep what was typed. */
   enquiries?: EnquiryService;
+  /** Origin for links and calendar UIDs in mails (PUBLIC_ORIGIN). */
+  publicOrigin?: string;
+  /** Tells the outbox worker to send now (after queueing a mail, e.g. a booking confirmation). */
+  wakeOutbox?: () => void;
+  /**
+   * Called after a change that alters public pages (a comment approved, erased or deleted),
+   * so a page cache can be emptied.
+   */
+  onContentChange?: () => void;
 }
