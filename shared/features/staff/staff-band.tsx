@@ -11,7 +11,7 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
       <div className="container staff-band__inner">
         <div>
           <h1 className="staff-band__title">{title}</h1>
-          <p className="staff-band__who">Signed in as {staffName}</p>
+          <p className="staff-band__who">{`Signed in as ${staffName}`}</p>
         </div>
         <nav aria-label="Staff area" className="staff-band__nav">
           <NavLink to="/staff" end className="staff-band__link">
