@@ -15,7 +15,8 @@ import { createPageCache, type PageCache } from './page-cache';
 import { createRenderHandler } from './render';
 import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
-import type { AccountService, EnquiryService } from './services';
+import type { AccountService, EnquiryService, Services } from './services';
+import { staffDownloads } from './staff/downloads';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from './request-id';
 import { seoRoutes } from './seo/routes';
@@ -57,6 +58,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
   pageCache?: PageCache;
+  /** Called when public content changes (a comment approved or removed): empty a page cache here. */
+  onContentChange?: () => void;
 }
 
 const READINESS_TIMEOUT_MS = 2000;
@@ -205,14 +208,32 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 }));
+  const getUser = deps.getUser ?? (async () => null);
+  const services: Services = {
+    logger,
+    retentionMonths: deps.retentionMonths ?? config.retentionMonths,
+    publicOrigin: config.publicOrigin,
+    ...(enquiries ? { enquiries } : {}),
+    ...(deps.store ? { store: deps.store } : {}),
+    ...(deps.wakeOutbox ? { wakeOutbox: deps.wakeOutbox } : {}),
+    ...(deps.accounts ? { accounts: deps.accounts } : {}),
+    pageCache,
+    // Public content changed (a comment approved, removed or erased): the cached pages are stale.
+    onContentChange: () => {
+      pageCache.clear();
+      deps.onContentChange?.();
+    },
+  };
+  // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
+  app.use(staffDownloads({ getUser, services }));
   app.use(
     createRenderHandler({
       routes: deps.routes ?? createServerRoutes(),
       assets: deps.assets,
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
-      getUser: deps.getUser ?? (async () => null),
-      services: { logger, pageCache, retentionMonths: deps.retentionMonths ?? config.retentionMonths, ...(enquiries ? { enquiries } : {}), ...(deps.store ? { store: deps.store } : {}), ...(deps.accounts ? { accounts: deps.accounts } : {}) },
+      getUser,
+      services,
     }),
   );
 

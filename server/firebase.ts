@@ -1,5 +1,5 @@
 import { cert, applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { AuthConfig } from './config';
 import type { CspSources } from './security';
 
@@ -9,7 +9,7 @@ export interface AdminAuth {
   createSessionCookie(idToken: string, options: { expiresIn: number }): Promise<string>;
   verifySessionCookie(cookie: string, checkRevoked?: boolean): Promise<DecodedToken>;
   revokeRefreshTokens(uid: string): Promise<void>;
-  getUser(uid: string): Promise<{ displayName?: string; email?: string }>;
+  getUser(uid: string): Promise<{ displayName?: string; email?: string; customClaims?: Record<string, unknown> }>;
   createUser(properties: { email: string; password: string; displayName?: string }): Promise<{ uid: string }>;
 }
 
@@ -25,6 +25,8 @@ export interface DecodedToken {
 
 export interface AdminHandle {
   auth: AdminAuth;
+  /** The whole firebase-admin Auth, for the roles command (server/staff/cli.ts). */
+  full: Auth;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,8 @@ export function createAdminAuth(config: AuthConfig): AdminHandle | null {
     const credential = config.serviceAccount ? cert(config.serviceAccount) : applicationDefault();
     app = initializeApp({ projectId: config.projectId, credential }, name);
   }
-  return { auth: getAuth(app), close: () => deleteApp(app) };
+  const auth = getAuth(app);
+  return { auth, full: auth, close: () => deleteApp(app) };
 }
 
 /** Exactly the identity-service origins the browser needs in this mode. */

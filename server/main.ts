@@ -12,6 +12,7 @@ import { authCspSources, createAdminAuth } from './firebase';
 import { createDrainState, installShutdown } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { createSession } from './session';
+import { startRetentionJob } from './staff/retention';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -51,6 +52,8 @@ export async function start(options: StartOptions): Promise<Server> {
   logger.info('mail', { transport: transport.kind, ...(transport.kind === 'files' ? { dir: `${config.store.dataDir}/outbox` } : {}) });
   if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
   const outboxWorker = startOutboxWorker({ store, transport, logger });
+  // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
+  const retention = startRetentionJob({ store, months: config.retentionMonths, logger });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -86,6 +89,7 @@ export async function start(options: StartOptions): Promise<Server> {
     timeoutMs: config.shutdownTimeoutMs,
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
+      retention.stop();
       await outboxWorker.stop();
       await store.close();
       logger.info('store closed');

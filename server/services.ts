@@ -41,4 +41,13 @@ export interface Services {
   enquiries?: EnquiryService;
   /** The anonymous pages' cache (server/page-cache.ts): call clear() when published content changes, e.g. a comment is approved. */
   pageCache?: { clear(): void };
+  /** Origin for links and calendar UIDs in mails (PUBLIC_ORIGIN). */
+  publicOrigin?: string;
+  /** Tells the outbox worker to send now (after queueing a mail, e.g. a booking confirmation). */
+  wakeOutbox?: () => void;
+  /**
+   * Called after a change that alters public pages (a comment approved, erased or deleted),
+   * so a page cache can be emptied.
+   */
+  onContentChange?: () => void;
 }

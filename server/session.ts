@@ -86,17 +86,29 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function toSessionUser(decoded: DecodedToken, admin: AdminAuth): Promise<SessionUser> {
+const isRole = (value: unknown): value is 'staff' | 'admin' => value === 'staff' || value === 'admin';
+
+/**
+ * The user a token or cookie names. `fresh`: the role is read again from the user record,
+ * because a session cookie's claims are frozen at sign-in and a revoked member of staff
+ * must lose access at the next request (only cookies that claim a role pay for this).
+ */
+async function toSessionUser(decoded: DecodedToken, admin: AdminAuth, fresh = false): Promise<SessionUser> {
   let name = typeof decoded.name === 'string' ? decoded.name.trim() : '';
   let email = decoded.email ?? null;
-  if (!name) {
+  let role = isRole(decoded.role) ? decoded.role : undefined;
+  if (!name || (fresh && role)) {
     const record = await admin.getUser(decoded.uid);
-    name = record.displayName?.trim() ?? '';
+    name ||= record.displayName?.trim() ?? '';
     email ??= record.email ?? null;
+    if (fresh && role) {
+      const current = record.customClaims?.role;
+      role = isRole(current) ? current : undefined;
+    }
   }
   if (!name) name = email ? email.split('@')[0]! : 'Patient';
   const user: SessionUser = { uid: decoded.uid, displayName: name.slice(0, 80), email };
-  if (decoded.role === 'staff' || decoded.role === 'admin') user.role = decoded.role;
+  if (role) user.role = role;
   return user;
 }
 
@@ -231,7 +243,7 @@ export function createSession(options: SessionOptions): Session {
     if (!cookie || !admin) return null;
     try {
       const decoded = await admin.verifySessionCookie(cookie, true);
-      return await toSessionUser(decoded, admin);
+      return await toSessionUser(decoded, admin, true);
     } catch (error) {
       if (isRejection(error)) {
         if (req.res && !req.res.headersSent) clearCookie(req.res);

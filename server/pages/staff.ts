@@ -1,8 +1,37 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { requireStaff } from '../route-context';
+import type { StaffListData } from '../../shared/features/staff/types';
+import { requireStaff, servicesContext } from '../route-context';
+import { countNew, listRequests, PAGE_SIZE } from '../staff/repo';
+import { filtersOf, iso, pageOf } from '../staff/page-data';
 
 /** /staff: decided here before anything renders; signed out → sign in and back, no role → 403. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffListData> {
   const user = requireStaff(context, request);
-  return { staffName: user.displayName || user.email || 'Staff' };
+  const { store } = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const filters = filtersOf(params);
+  const page = pageOf(params);
+  const staffName = user.displayName || user.email || 'Staff';
+  if (!store) return { staffName, newCount: 0, filters: {}, page: 1, pageCount: 1, total: 0, rows: [], unavailable: true };
+  const [{ rows, total }, newCount] = await Promise.all([listRequests(store.db, filters, page), countNew(store.db)]);
+  return {
+    staffName,
+    newCount,
+    filters: { ...(filters.kind ? { kind: filters.kind } : {}), ...(filters.status ? { status: filters.status } : {}), ...(filters.q ? { q: filters.q } : {}) },
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    rows: rows.map((r) => ({
+      reference: r.reference,
+      kind: r.kind,
+      status: r.status,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      createdAt: iso(r.createdAt)!,
+      visitAt: iso(r.visitAt),
+      erased: r.erasedAt !== null,
+      published: r.publishedAt !== null,
+    })),
+  };
 }

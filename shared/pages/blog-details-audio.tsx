@@ -1,7 +1,4 @@
-import { blogPostLoader } from '../features/blog/loaders';
 import { PostLayout } from '../features/blog/post-layout';
-
-export const loader = blogPostLoader('/blogDetailsAudio');
 
 /** /blogDetailsAudio: A post with an audio player that loads on request. The post comes from `?post=<slug>` (the newest without it). */
 export default function BlogDetailsAudioPage() {

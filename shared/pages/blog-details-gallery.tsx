@@ -1,7 +1,4 @@
-import { blogPostLoader } from '../features/blog/loaders';
 import { PostLayout } from '../features/blog/post-layout';
-
-export const loader = blogPostLoader('/blogDetailsGallery');
 
 /** /blogDetailsGallery: A post with a small gallery of clinic photos. The post comes from `?post=<slug>` (the newest without it). */
 export default function BlogDetailsGalleryPage() {

@@ -1,7 +1,4 @@
-import { blogPostLoader } from '../features/blog/loaders';
 import { PostLayout } from '../features/blog/post-layout';
-
-export const loader = blogPostLoader('/blogDetailsLeftSidebar');
 
 /** /blogDetailsLeftSidebar: A post with its image, sidebar on the left. The post comes from `?post=<slug>` (the newest without it). */
 export default function BlogDetailsLeftSidebarPage() {

@@ -41,26 +41,36 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetails',
     page: 'blog-details',
+    // Its loader is on the server (server/pages/): approved comments come from the store.
+    serverLoader: true,
     meta: { title: 'Blog Details', description: 'Read the full article from our chiropractic team, with practical tips, comments and related posts.' },
   },
   {
     path: '/blogDetailsLeftSidebar',
     page: 'blog-details-left-sidebar',
+    // Its loader is on the server (server/pages/): approved comments come from the store.
+    serverLoader: true,
     meta: { title: 'Blog Details (left sidebar)', description: 'The full article from our clinicians, with search, categories and popular posts in the left sidebar.' },
   },
   {
     path: '/blogDetailsAudio',
     page: 'blog-details-audio',
+    // Its loader is on the server (server/pages/): approved comments come from the store.
+    serverLoader: true,
     meta: { title: 'Blog Details with audio', description: 'An article from our chiropractic team with a short audio guide you can play when you are ready.' },
   },
   {
     path: '/blogDetailsVideo',
     page: 'blog-details-video',
+    // Its loader is on the server (server/pages/): approved comments come from the store.
+    serverLoader: true,
     meta: { title: 'Blog Details with video', description: 'An article from our chiropractic team with a short video that loads only when you choose to play it.' },
   },
   {
     path: '/blogDetailsGallery',
     page: 'blog-details-gallery',
+    // Its loader is on the server (server/pages/): approved comments come from the store.
+    serverLoader: true,
     meta: { title: 'Blog Details with gallery', description: 'An article from our chiropractic team with a small photo gallery of our clinic.' },
   },
 ];

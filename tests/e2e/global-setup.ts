@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.mjs';
@@ -37,12 +39,16 @@ export default async function setup(project: TestProject) {
   // Sign-in runs against a Firebase Auth Emulator of its own (free port, demo project): offline.
   emulator = await startAuthEmulator({ projectId: 'demo-clinic-e2e' });
   const port = await freePort();
+  // A data directory of its own (database, mail as DATA_DIR/outbox/*.eml): never the worktree's .data,
+  // which a running `npm run dev` may hold.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_REQUESTS: 'false',
+    DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: emulator.projectId,
     FIREBASE_WEB_API_KEY: 'demo-api-key',
@@ -54,9 +60,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorHost', emulator.host);
   project.provide('authProjectId', emulator.projectId);
+  project.provide('dataDir', dataDir);
   return async () => {
+    const exited = server && server.exitCode === null ? new Promise((r) => server!.once('exit', r)) : null;
     server?.kill('SIGTERM');
     await emulator?.stop();
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
@@ -65,5 +75,7 @@ declare module 'vitest' {
     baseUrl: string;
     authEmulatorHost: string;
     authProjectId: string;
+    /** The server's DATA_DIR: mail it sends is in DATA_DIR/outbox/*.eml. */
+    dataDir: string;
   }
 }

@@ -70,8 +70,18 @@ export interface PostLink {
   title: string;
 }
 
+/** A reader's comment that staff approved (from the store; only the server's loader adds them). */
+export interface PublishedComment {
+  reference: string;
+  name: string;
+  text: string;
+  publishedAt: string;
+}
+
 export interface BlogPostData {
   post: Post;
+  /** Approved readers' comments, oldest first. */
+  approvedComments?: PublishedComment[];
   /** The older post. */
   previous: PostLink | null;
   /** The newer post. */

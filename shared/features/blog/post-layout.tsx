@@ -11,7 +11,7 @@ import { PageHeader } from '../../ui/page-header';
 import { BlogShell } from './blog-shell';
 import { BlogSidebar } from './blog-sidebar';
 import { categoryHref, postHref } from './links';
-import type { BlogPostData } from './loaders';
+import type { BlogPostData, PublishedComment } from './loaders';
 import { PostMeta } from './post-meta';
 import { ShareLinks } from './share-links';
 import { TagLinks } from './tag-links';
@@ -120,14 +120,31 @@ function AuthorBox({ name }: { name: string }) {
   );
 }
 
-function Comments({ total }: { total: number }) {
+function Comments({ total, approved }: { total: number; approved: readonly PublishedComment[] }) {
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title">Comments</h2>
       <p className="comments__note">
-        The {sampleComments.length} most recent of {total} comments.
+        The {sampleComments.length + approved.length} most recent of {total + approved.length} comments.
       </p>
       <ol className="comments__list">
+        {[...approved].reverse().map((c) => (
+          <li key={c.reference} className="comment comment--reader" id={`comment-${c.reference}`}>
+            <span className="comment__avatar comment__monogram" aria-hidden="true">
+              {c.name.trim().charAt(0).toUpperCase() || '?'}
+            </span>
+            <div>
+              <p className="comment__head">
+                <strong>{c.name}</strong>
+                <time dateTime={c.publishedAt}>{formatPostDate(c.publishedAt.slice(0, 10))}</time>
+              </p>
+              <p className="comment__text">{c.text}</p>
+              <a href="#comment-form-title" className="comment__reply">
+                Reply<span className="visually-hidden"> to {c.name}</span>
+              </a>
+            </div>
+          </li>
+        ))}
         {sampleComments.map((c) => (
           <li key={c.name} className="comment">
             <img src={c.avatar.src} width={c.avatar.width} height={c.avatar.height} alt="" loading="lazy" decoding="async" className="comment__avatar" />
@@ -176,7 +193,7 @@ function CommentForm({ postSlug }: { postSlug: string }) {
  * comments and the comment form, beside the blog sidebar. Reads `blogPostLoader`'s data.
  */
 export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; medium: PostMedium }) {
-  const { post, previous, next } = useLoaderData() as BlogPostData;
+  const { post, previous, next, approvedComments = [] } = useLoaderData() as BlogPostData;
   const { pathname } = useLocation();
   const shownSlug = useRef(post.slug);
   // Another post on the same route (previous/next links): start at the top, as a page load would.
@@ -234,7 +251,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
           </nav>
           <AuthorBox name={post.author} />
         </article>
-        <Comments total={post.comments} />
+        <Comments total={post.comments} approved={approvedComments} />
         <CommentForm postSlug={post.slug} />
       </BlogShell>
     </>

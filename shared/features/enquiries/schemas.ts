@@ -143,7 +143,8 @@ const commentSchema = z
         .refine((v) => !v || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Please enter a web address starting with http:// or https://, or leave it empty.'),
     ),
   })
-  .transform(({ name, email: mail, ...rest }): EnquiryData => ({ name, email: mail, phone: null, payload: rest }));
+  // Stored as postId: approved comments are looked up by it (requests_comment_post_idx).
+  .transform(({ name, email: mail, post, ...rest }): EnquiryData => ({ name, email: mail, phone: null, payload: { postId: post, ...rest } }));
 
 const address = (prefix = '') => {
   const n = (k: string) => (prefix ? `${prefix}${k[0]!.toUpperCase()}${k.slice(1)}` : k);

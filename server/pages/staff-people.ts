@@ -1,0 +1,55 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { StaffActionData, StaffPeopleData } from '../../shared/features/staff/types';
+import { requireStaff, servicesContext } from '../route-context';
+import { countNew, erasePerson, exportPerson } from '../staff/repo';
+import { actorOf, iso, storeOf } from '../staff/page-data';
+
+/** /staff/people: one person's requests by e-mail or phone (`?email=`, `?phone=`), to export or erase. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffPeopleData> {
+  const user = requireStaff(context, request);
+  const store = storeOf(context.get(servicesContext));
+  const params = new URL(request.url).searchParams;
+  const query = { email: params.get('email')?.trim().slice(0, 254) ?? '', phone: params.get('phone')?.trim().slice(0, 40) ?? '' };
+  const [found, newCount] = await Promise.all([query.email || query.phone ? exportPerson(store.db, query) : null, countNew(store.db)]);
+  return {
+    staffName: user.displayName || user.email || 'Staff',
+    newCount,
+    query,
+    found:
+      found?.map((r) => ({
+        reference: r.reference,
+        kind: r.kind,
+        status: r.status,
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        createdAt: iso(r.createdAt)!,
+        visitAt: iso(r.visitAt),
+        erased: r.erasedAt !== null,
+        published: r.publishedAt !== null,
+      })) ?? null,
+  };
+}
+
+/** Erases one person's requests (a confirmation box must be ticked). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = requireStaff(context, request);
+  const services = context.get(servicesContext);
+  const store = storeOf(services);
+  const form = await request.formData();
+  const get = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const values = { email: get('email'), phone: get('phone'), confirm: get('confirm') };
+  if (get('intent') !== 'erase') return data({ intent: 'erase', outcome: 'invalid', message: 'Unknown action.', values } satisfies StaffActionData, { status: 422 });
+  if (!values.email && !values.phone) return data({ intent: 'erase', outcome: 'invalid', message: 'Give an e-mail address or a phone number.', values } satisfies StaffActionData, { status: 422 });
+  if (values.confirm !== 'yes') {
+    return data({ intent: 'erase', outcome: 'invalid', message: 'Tick the box to confirm: erasing cannot be undone.', errors: { confirm: 'Please confirm.' }, values } satisfies StaffActionData, { status: 422 });
+  }
+  const erased = await erasePerson(store, { email: values.email, phone: values.phone }, actorOf(user));
+  services.logger.info('personal data erased', { by: user.uid, requests: erased });
+  if (erased) services.onContentChange?.();
+  const back = new URLSearchParams({ ...(values.email ? { email: values.email } : {}), ...(values.phone ? { phone: values.phone } : {}), erased: String(erased) });
+  throw redirect(`/staff/people?${back}`, 303);
+}

@@ -1,0 +1,32 @@
+import { data } from 'react-router';
+import { isKind, isStatus } from '../../shared/features/staff/labels';
+import type { SessionUser } from '../../shared/session';
+import type { Store } from '../db/store';
+import type { Services } from '../services';
+import type { Actor, RequestFilters } from './repo';
+
+/** The list's filters from the URL (`?kind=&status=&q=`); unknown values are ignored. */
+export function filtersOf(params: URLSearchParams): RequestFilters {
+  const kind = params.get('kind');
+  const status = params.get('status');
+  const q = params.get('q')?.trim().slice(0, 100);
+  return { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, q: q || undefined };
+}
+
+/** `?page=` as a page number (1 when missing or not a number). */
+export function pageOf(params: URLSearchParams): number {
+  const raw = params.get('page');
+  return raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+}
+
+export function actorOf(user: SessionUser): Actor {
+  return { uid: user.uid, name: user.displayName || user.email || user.uid };
+}
+
+/** The store, or a 503 page when this server has none (some tests). */
+export function storeOf(services: Services): Store {
+  if (!services.store) throw data({ message: 'The staff area needs the database, which this server does not have.' }, { status: 503, statusText: 'Service Unavailable' });
+  return services.store;
+}
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
