@@ -35,8 +35,10 @@ export function isPrivatePage(context: StaticHandlerContext): boolean {
  */
 /** `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts). */
 export function documentStart({ assets, meta, head = '', noindex = false }: { assets: PageAssets; meta: PageMeta; head?: string; noindex?: boolean }): string {
+  // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
+  // paint of a first visit on a slow connection then waits for the HTML alone.
   const links = [
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(assets.inlineStyle ? [`<style>${assets.inlineStyle.css}</style>`] : assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ].join('');
   return (

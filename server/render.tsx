@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 import type { PageCapture } from './page-cache';
 import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
-import { isCrossSite } from './security';
+import { isCrossSite, withStyleHash } from './security';
 import type { Services } from './services';
 import { requestIdOf } from './request-id';
 import { seoHead } from './seo/head';
@@ -207,6 +207,8 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     const cacheable = capture !== undefined && req.method === 'GET' && !user && !isPrivate;
     const nonce = cacheable ? undefined : (res.locals.cspNonce as string);
     const assets = deps.assets.forPages(pageKeys(context));
+    const csp = res.getHeader('Content-Security-Policy');
+    if (assets.inlineStyle && typeof csp === 'string') res.setHeader('Content-Security-Policy', withStyleHash(csp, assets.inlineStyle.hash));
     const router = createStaticRouter(handler.dataRoutes, context);
     const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;

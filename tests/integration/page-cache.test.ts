@@ -181,6 +181,27 @@ describe('page cache', () => {
     expect(cspWithHashes(csp, 'abc', "'sha256-x'")).toBe("default-src 'self';script-src 'self' 'sha256-x' https://apis.google.com;script-src-attr 'none';style-src 'self'");
   });
 
+  it("the page's inline <style> (production assets) is allowed by its hash, on a miss, a hit and a signed-in page", async () => {
+    const css = '.hero{color:#0e5a63}';
+    const hash = sha256(css);
+    const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
+    const app = makeTestApp({
+      pageCache: cache,
+      getUser,
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash } }) },
+    });
+    const styleSrc = (csp: string | undefined) => /(?:^|;)\s*style-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '';
+    const miss = await request(app).get('/about');
+    const hit = await request(app).get('/about');
+    const signedIn = await request(app).get('/about').set('Cookie', 'session=x');
+    expect(cache.stats().hits).toBe(1);
+    for (const res of [miss, hit, signedIn]) {
+      expect(res.text).toContain(`<style>${css}</style>`);
+      expect(res.text).not.toContain('<link rel="stylesheet"');
+      expect(styleSrc(res.headers['content-security-policy'] as string).split(' ')).toContain(hash);
+    }
+  });
+
   it('a hit still gets its own request id (a sane incoming one is kept) and no stored one', async () => {
     const { cache, app } = setup();
     const miss = await request(app).get('/about');
