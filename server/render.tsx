@@ -235,10 +235,10 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
           // A cached page carries no nonce: the one of this response would be stale for the next visitor.
           const head = documentStart({ assets, meta, head: seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals), noindex: isPrivate });
           if (cacheable) {
-            pipe(bufferSink(head, documentEnd({ nonce, user }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
+            pipe(bufferSink(head, documentEnd({ nonce, user, assets }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
             return;
           }
-          pipe(appSink(res, head, documentEnd({ nonce, user })));
+          pipe(appSink(res, head, documentEnd({ nonce, user, assets })));
         },
         onShellError(error: unknown) {
           deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
