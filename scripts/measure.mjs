@@ -116,12 +116,25 @@ try {
     for (const p of paths) {
       const runsOf = [];
       for (let r = 0; r < runs; r++) {
-        const report = execFileSync(
-          'npx',
-          ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
-          { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
-        );
-        const lhr = JSON.parse(report.toString());
+        let report;
+        try {
+          report = execFileSync(
+            'npx',
+            ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+            { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+          );
+        } catch (error) {
+          // Lighthouse sometimes exits non-zero (e.g. Chrome slow to quit) after writing a whole report.
+          report = error.stdout;
+        }
+        let lhr;
+        try {
+          lhr = JSON.parse(report?.toString() ?? '');
+        } catch {
+          notes.push(`${p}: run ${r + 1} gave no report; left out of the median`);
+          continue;
+        }
+        if (lhr.runtimeError) notes.push(`${p}: run ${r + 1}: ${lhr.runtimeError.code}`);
         if (lhJsonDir) {
           mkdirSync(lhJsonDir, { recursive: true });
           writeFileSync(path.join(lhJsonDir, `${p.replace(/\W+/g, '_') || 'home'}-${r + 1}.json`), report);
@@ -140,6 +153,7 @@ try {
           lhr,
         });
       }
+      if (!runsOf.length) continue;
       const med = (k) => median(runsOf.map((x) => x[k]));
       lhTable[p] = {
         perf: med('perf'),
