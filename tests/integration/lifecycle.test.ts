@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { copyPgliteTemplate } from '../setup/test-store';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
@@ -196,4 +196,24 @@ describe('start-up failures say what to do, in one line, and exit 1', () => {
     expect(child.lines[0]!.msg).toMatch(/GOOGLE_APPLICATION_CREDENTIALS=\/nonexistent.json cannot be read \(ENOENT\)/);
   });
 
+  it('a database that cannot be reached: one line naming it (password hidden), no "listening", exit 1', { timeout: 60_000 }, async () => {
+    const child = startChild({ DATABASE_URL: 'postgres://clinic:secret@127.0.0.1:9/clinic' });
+    const { code } = await child.exit;
+    expect(code).toBe(1);
+    expect(child.lines.some((l) => l.msg === 'listening')).toBe(false);
+    const errors = child.lines.filter((l) => l.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toBe('Cannot reach the database at DATABASE_URL (postgres://clinic:***@127.0.0.1:9/clinic): connect ECONNREFUSED 127.0.0.1:9');
+    expect(child.raw.join('\n')).not.toContain('secret');
+  });
+
+  it.runIf(inject('postgresUrl'))('a PostgreSQL server without the database named in DATABASE_URL: one line saying so, exit 1', { timeout: 60_000 }, async () => {
+    const child = startChild({ DATABASE_URL: `${inject('postgresUrl')}/no_such_database` });
+    const { code } = await child.exit;
+    expect(code).toBe(1);
+    expect(child.lines.some((l) => l.msg === 'listening')).toBe(false);
+    const errors = child.lines.filter((l) => l.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(/^Cannot reach the database at DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/no_such_database\): database "no_such_database" does not exist$/);
+  });
 });
