@@ -5,6 +5,7 @@
 // With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
+import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
+const database = await measurementDatabase();
 const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   env: {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
@@ -36,16 +38,26 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     PORT: String(port),
     LOG_REQUESTS: 'false',
     ...placeholderFirebaseEnv('measure-project'),
+    DATABASE_URL: database.url,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
+// Opening the store and applying migrations takes a few seconds: wait for the server (at most a minute).
+let exited = false;
+server.once('exit', () => (exited = true));
+for (let i = 0; ; i++) {
+  if (exited || i > 600) {
+    console.error('measure: the production server did not start (see its log above)');
+    await database.stop();
+    process.exit(1);
+  }
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {
-    await new Promise((r) => setTimeout(r, 100));
+    // not listening yet
   }
+  await new Promise((r) => setTimeout(r, 100));
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
@@ -113,6 +125,8 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await database.stop();
 }
 
 async function measureA11y(routes) {
