@@ -18,6 +18,8 @@ const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
 const a11y = args.includes('--a11y');
 const verbose = args.includes('--verbose');
+// --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const paths = args.filter((a) => a.startsWith('/'));
 if (paths.length === 0 && !a11y) paths.push('/');
 const out = process.env.BUILD_OUT ?? 'dist';
@@ -29,10 +31,15 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
+// Production mode needs PostgreSQL (DATABASE_URL). Without it the same build runs in test mode on
+// a throw-away PGlite directory, with the production page cache: the pages and assets are the same.
+const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'measure-data-'));
+if (dataDir) console.log('measure: DATABASE_URL is not set: the build runs with NODE_ENV=test on an embedded PGlite database');
 const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   env: {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
-    NODE_ENV: 'production',
+    NODE_ENV: dataDir ? 'test' : 'production',
+    ...(dataDir ? { DATA_DIR: dataDir, PAGE_CACHE_BYTES: String(32 * 1024 * 1024) } : {}),
     PORT: String(port),
     LOG_REQUESTS: 'false',
     ...placeholderFirebaseEnv('measure-project'),
@@ -101,18 +108,24 @@ try {
     for (const p of paths) {
       const report = execFileSync(
         'npx',
-        ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+        ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
         { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
       );
       const lhr = JSON.parse(report.toString());
       const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      console.log(`Lighthouse mobile ${p}: performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}`);
+      const names = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
+      const shown = Object.keys(names).filter((k) => lhr.categories[k]);
+      console.log(`Lighthouse mobile ${p}: ${shown.map((k) => `${names[k]} ${score(k)}`).join(', ')}`);
       const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
       if (failing.length) console.log(`  audits not passing: ${failing.join(', ')}`);
     }
   }
 } finally {
   server.kill('SIGTERM');
+  if (dataDir) {
+    await new Promise((r) => (server.exitCode === null ? server.once('exit', r) : r()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function measureA11y(routes) {
