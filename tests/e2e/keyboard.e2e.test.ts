@@ -325,4 +325,33 @@ describe('keyboard only', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+  it('a sign-in dialog: reached with Enter, focus on its button and kept inside, Escape closes it and focus goes back to the form', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/register');
+    await pressUntil(page, 'input[name="username"], form input:not([type="hidden"])', { max: 150 });
+    const fields: string[] = [];
+    for (let i = 0; i < 6 && !(await activeMatches(page, 'input[type="password"]')); i++) {
+      const name = await page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
+      fields.push(name);
+      await page.keyboard.type(name.includes('mail') ? `keys.${Date.now()}@example.com` : 'Tunde');
+      await page.keyboard.press('Tab');
+    }
+    expect(await activeMatches(page, 'input[type="password"]')).toBe(true);
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    const popup = page.locator('.swal2-popup', { has: page.locator('.swal2-title', { hasText: 'Password must be at least 6 character' }) });
+    await popup.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => activeMatches(page, '.swal2-popup .swal2-confirm')).toBe(true);
+    await expectVisibleFocus(page);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.swal2-popup') !== null)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden', timeout: 5000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form') !== null)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });
