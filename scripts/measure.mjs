@@ -47,10 +47,12 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
+// Up to 60 s: a fresh PGlite database takes several seconds to create on a busy machine.
+for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {
+    if (i >= 600) throw new Error(`the server at ${base} did not answer /healthz within 60 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
