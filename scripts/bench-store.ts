@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openStore, type Store } from '../server/db/store';
 import { submitRequest } from '../server/enquiries/repo';
 import { silentLogger } from '../server/logger';
-import { startPostgresCluster } from './postgres-cluster';
+import { startPostgresCluster } from './postgres-cluster.mjs';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const RUNS = 5;

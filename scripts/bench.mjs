@@ -8,6 +8,7 @@
 //   before   – with --baseline=<dist dir>: another build (e.g. an older commit's) rendering uncached
 // Builds nothing: run `npm run build` first. Loopback only, bounded: rounds × modes × paths × duration.
 //   npm run bench -- [/ /about] [--rounds=3] [--duration=5] [--connections=50] [--no-nonce] [--baseline=<dist dir>]
+import { measurementDatabase } from './measure-database.mjs';
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -77,7 +78,8 @@ async function main() {
       });
     });
 
-  const firebaseEnv = placeholderFirebaseEnv('bench-project');
+  const database = await measurementDatabase();
+  const firebaseEnv = { ...placeholderFirebaseEnv('bench-project'), DATABASE_URL: database.url };
   async function startApp(extraEnv, dist = path.join(root, out)) {
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
@@ -195,6 +197,7 @@ async function main() {
   }
   console.log(`Medians of ${rounds} rounds × ${duration} s, ${connections} connections, Accept-Encoding: ${ACCEPT_ENCODING}:`);
   console.table(rows);
-  stopAll();
+  await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', resolve), c.kill('SIGTERM'))))));
+  await database.stop();
   process.exit(0);
 }

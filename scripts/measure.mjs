@@ -6,6 +6,7 @@
 // With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
+import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +23,11 @@ const verbose = args.includes('--verbose');
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1);
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
 const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
+// --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const paths = args.filter((a) => a.startsWith('/'));
 if (paths.length === 0 && !a11y) paths.push('/');
 const out = process.env.BUILD_OUT ?? 'dist';
-if (!process.env.DATABASE_URL) {
-  console.error('measure: the production server needs DATABASE_URL (PostgreSQL 15+), e.g. a throw-away cluster as in scripts/smoke-prod.sh');
-  process.exit(2);
-}
-
 const port = await new Promise((resolve) => {
   const s = createServer();
   s.listen(0, () => {
@@ -37,6 +35,7 @@ const port = await new Promise((resolve) => {
     s.close(() => resolve(p));
   });
 });
+const database = await measurementDatabase();
 const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   env: {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
@@ -44,16 +43,26 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     PORT: String(port),
     LOG_REQUESTS: 'false',
     ...placeholderFirebaseEnv('measure-project'),
+    DATABASE_URL: database.url,
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
+// Opening the store and applying migrations takes a few seconds: wait for the server (at most a minute).
+let exited = false;
+server.once('exit', () => (exited = true));
+for (let i = 0; ; i++) {
+  if (exited || i > 600) {
+    console.error('measure: the production server did not start (see its log above)');
+    await database.stop();
+    process.exit(1);
+  }
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
   } catch {
-    await new Promise((r) => setTimeout(r, 100));
+    // not listening yet
   }
+  await new Promise((r) => setTimeout(r, 100));
 }
 
 const kb = (n) => (n / 1024).toFixed(1);
@@ -120,7 +129,7 @@ try {
         try {
           report = execFileSync(
             'npx',
-            ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+            ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
             { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
           );
         } catch (error) {
@@ -179,6 +188,8 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await database.stop();
 }
 
 async function measureA11y(routes) {

@@ -1,6 +1,7 @@
 // Starts the production build (BUILD_OUT, default dist) on a free loopback port, as `npm start`
 // would, with placeholder Firebase settings (never contacted: no session cookies are sent).
 // Used by scripts/load.mjs and scripts/drain.mjs.
+import { measurementDatabase } from './measure-database.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -23,8 +24,9 @@ export function ensureBuild() {
 export async function startProdServer({ env = {}, nodeArgs = [] } = {}) {
   ensureBuild();
   const port = await freePort();
+  const database = env.DATABASE_URL ? null : await measurementDatabase();
   const child = spawn(process.execPath, [...nodeArgs, path.join(buildOut, 'server', 'index.js')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', ...placeholderFirebaseEnv('load-test-project'), ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', ...placeholderFirebaseEnv('load-test-project'), ...(database ? { DATABASE_URL: database.url } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = [];
@@ -44,6 +46,7 @@ export async function startProdServer({ env = {}, nodeArgs = [] } = {}) {
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: performance.now() })));
+  void exit.then(() => database?.stop());
   await Promise.race([listening, exit.then(() => Promise.reject(new Error(`server exited at start:\n${lines.join('\n')}`)))]);
   return { url: `http://127.0.0.1:${port}`, port, child, lines, exit };
 }

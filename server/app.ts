@@ -17,6 +17,7 @@ import { createServerRoutes } from './route-data';
 import { createEnquiryService } from './enquiries/service';
 import type { AccountService, EnquiryService, Services } from './services';
 import { staffDownloads } from './staff/downloads';
+import { countNew } from './staff/repo';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from './request-id';
 import { seoRoutes } from './seo/routes';
@@ -208,7 +209,18 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 }));
-  const getUser = deps.getUser ?? (async () => null);
+  const baseGetUser = deps.getUser ?? (async () => null);
+  // Staff see the number of new requests in the site header, counted when the page is rendered.
+  const getUser = async (req: Request): Promise<SessionUser | null> => {
+    const user = await baseGetUser(req);
+    if (!user?.role || !deps.store) return user;
+    try {
+      return { ...user, newRequests: await countNew(deps.store.db) };
+    } catch (error) {
+      logger.error('new-request count failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      return user;
+    }
+  };
   const services: Services = {
     logger,
     retentionMonths: deps.retentionMonths ?? config.retentionMonths,

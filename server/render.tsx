@@ -231,9 +231,21 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             res.end();
             return;
           }
-          const meta = metaFor(context);
-          // A cached page carries no nonce: the one of this response would be stale for the next visitor.
-          const head = documentStart({ assets, meta, head: seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals), noindex: isPrivate });
+          let head: string;
+          try {
+            const meta = metaFor(context);
+            // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
+            // A cached page carries no nonce: the one of this response would be stale for the next visitor.
+            const seo = isPrivate ? '' : seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
+            head = documentStart({ assets, meta, head: seo, noindex: isPrivate });
+          } catch (error) {
+            // Thrown here, nothing would ever answer: abort the render and send the error page.
+            deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+            abort();
+            res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+            res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
+            return;
+          }
           if (cacheable) {
             pipe(bufferSink(head, documentEnd({ nonce, user, assets }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
             return;

@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string | null;
   /** The Firebase custom claim `role`: staff may work the clinic's requests, admins may also grant the role. */
   role?: 'staff' | 'admin';
+  /** For staff: requests nobody has looked at yet, shown in the header. */
+  newRequests?: number;
 }
 
 const SessionContext = createContext<SessionUser | null>(null);

@@ -39,6 +39,7 @@ const trails: Record<string, Trail | ((data: { service?: Service }) => Trail)> =
   '/privacy': [HOME, ['Privacy']],
   '/newsletter/confirm': [HOME, ['Newsletter']],
   '/newsletter/unsubscribe': [HOME, ['Newsletter']],
+  '/offline': [HOME, ['Offline']],
 };
 for (const path of ['/blogs', '/blogLeftSideBar', '/blogNoSideBar', '/blogTwoColumn', '/blogTwoMasonry', '/blogThreeColumn', '/blogThreeColMasonry']) {
   trails[path] = [HOME, ['Blog']];

@@ -9,6 +9,13 @@ export function AccountMenu() {
   if (user) {
     return (
       <div className="account">
+        {user.role && (
+          <Link to="/staff" className="account__inbox">
+            <span>Inbox</span>
+            <span className="account__badge">{user.newRequests ?? 0}</span>
+            <span className="visually-hidden"> new requests</span>
+          </Link>
+        )}
         <span className="account__name" title={user.email ?? undefined}>
           <Icon name="user" size={18} />
           <span>{user.displayName}</span>

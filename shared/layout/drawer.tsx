@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { site } from '../content/site';
+import { wrapFocus } from '../ui/focus-wrap';
 import { Icon } from '../ui/icons';
 import { PhoneLink } from '../ui/phone-link';
 import { drawerNav } from './nav-items';
@@ -14,8 +15,8 @@ interface DrawerProps {
 }
 
 /**
- * Mobile side drawer. A native modal <dialog>: the browser traps focus, makes the
- * page behind inert, closes on Escape and gives focus back to the menu button.
+ * Mobile side drawer. A native modal <dialog>: Tab wraps inside it (../ui/focus-wrap), the
+ * browser makes the page behind inert, closes on Escape and gives focus back to the menu button.
  */
 export function Drawer({ open, onClose }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -42,6 +43,7 @@ export function Drawer({ open, onClose }: DrawerProps) {
       aria-label="Site menu"
       onClose={onClose}
       onCancel={onClose}
+      onKeyDown={wrapFocus}
       onClick={(e) => {
         // The dialog element itself is only hit outside the panel: the backdrop.
         if (e.target === e.currentTarget) onClose();

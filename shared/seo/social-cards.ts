@@ -66,7 +66,7 @@ const routeImages: Record<string, Img> = {
   '/privacy': miscImages.newsletter,
   '/newsletter/confirm': miscImages.newsletter,
   '/newsletter/unsubscribe': miscImages.newsletter,
-  '/staff': heroImages.clinicCare,
+  '/offline': heroImages.clinicCare,
 };
 
 /** What a page shows, as far as its card cares: the service, post or product in its loader data. */

@@ -56,6 +56,12 @@ export interface CarouselProps<T> {
   pagination?: boolean;
 }
 
+/** After a step: if `from` became disabled while it had focus (or focus fell to <body>), focus `to`. */
+function keepFocus(from: HTMLButtonElement | null, to: HTMLButtonElement | null) {
+  const active = document.activeElement;
+  if (from?.disabled && (active === from || active === document.body) && to && !to.disabled) to.focus();
+}
+
 /**
  * A Swiper carousel whose slides are plain server-rendered HTML laid out by CSS at the
  * spec's per-view counts. Swiper itself (code and behaviour) is loaded when the carousel
@@ -114,7 +120,13 @@ export function Carousel<T>({
         a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', containerMessage: label },
         navigation: { prevEl: prevRef.current, nextEl: nextRef.current },
         pagination: pagination && paginationRef.current ? { el: paginationRef.current, clickable: true } : false,
-        on: { init: () => setReady(true) },
+        on: {
+          init: () => setReady(true),
+          // At either end Swiper disables that button, and a disabled button drops focus to <body>:
+          // a keyboard user carries on from the other button instead.
+          navigationNext: () => keepFocus(nextRef.current, prevRef.current),
+          navigationPrev: () => keepFocus(prevRef.current, nextRef.current),
+        },
       });
     };
 

@@ -101,6 +101,47 @@ describe('axe: no violations (WCAG 2.2 AA and best practice)', () => {
   });
 });
 
+describe('axe with the sign-in dialogs open (sweetalert2)', () => {
+  /** The sweetalert2 popup once it shows this title, with its entry animation over. */
+  async function popup(page: Page, title: string) {
+    const el = page.locator('.swal2-popup', { has: page.locator('.swal2-title', { hasText: title }) });
+    await el.waitFor({ state: 'visible', timeout: 45_000 });
+    await expect.poll(() => el.evaluate((p) => p.getAnimations().length)).toBe(0);
+    return el;
+  }
+
+  it.each([375, 1280])('the warning (/register, short password) and "Oops..." (/login, wrong password) at %i px', { timeout: 120_000 }, async (width) => {
+    const pass = await open({ viewport: { width, height: 800 } });
+    const { page } = pass;
+    const found: Record<string, string[]> = {};
+
+    await load(page, '/register');
+    await page.getByLabel('Username').fill('Tunde');
+    await page.getByLabel('Email Address').fill(`short.${width}.${Date.now()}@example.com`);
+    await page.locator('input[name="password"]').fill('123456');
+    await page.getByRole('button', { name: 'Register Now' }).click();
+    const warning = await popup(page, 'Password must be at least 6 character');
+    // Focus is in the dialog, on its button.
+    expect(await page.evaluate(() => document.activeElement?.closest('.swal2-popup') !== null)).toBe(true);
+    found['/register warning'] = describeViolations(await runAxe(page));
+    await warning.getByRole('button', { name: 'OK' }).click();
+
+    await load(page, '/login');
+    await page.getByLabel('Email').fill(`nobody.${width}.${Date.now()}@example.com`);
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login Now' }).click();
+    const oops = await popup(page, 'Oops...');
+    expect(await page.evaluate(() => document.activeElement?.closest('.swal2-popup') !== null)).toBe(true);
+    found['/login Oops...'] = describeViolations(await runAxe(page));
+    await oops.getByRole('button', { name: 'OK' }).click();
+
+    expect(found).toEqual({ '/register warning': [], '/login Oops...': [] });
+    // The identity service's refusal of the wrong password is the one expected failed request.
+    expect(pass.errors.filter((e) => !/^http 400: .*accounts:signInWithPassword/.test(e))).toEqual([]);
+    await pass.context.close();
+  });
+});
+
 describe('Nu HTML checker', () => {
   it('every route\'s server HTML has no errors and no warnings', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'nu-e2e-'));

@@ -1,27 +1,22 @@
 import { rmSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { copyPgliteTemplate } from '../setup/test-store';
+import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
-// The server as a real process (tests/integration/fixtures/serve.mjs runs server/main.ts start()),
-// driven by keep-alive clients and signals. Every wait is on an event (a log line, a socket
-// closing, the process exiting), never a fixed sleep: the machine is shared and loaded.
+// The server as a real process (tests/integration/fixtures/server-process.ts: serve.mjs runs
+// server/main.ts start() from source), driven by keep-alive clients and signals. Every wait is
+// on an event (a log line, a socket closing, the process exiting), never a fixed sleep: the
+// machine is shared and loaded.
 
-interface Child {
-  proc: ChildProcess;
-  lines: Record<string, unknown>[];
-  raw: string[];
-  /** Resolves with the first log line (JSON) matching, including lines already seen. */
-  line(match: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Child = ServerProcess;
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const c of children.splice(0)) killIfRunning(c);
 });
 
 const dataDirs: string[] = [];
@@ -33,61 +28,12 @@ function startChild(env: Record<string, string>): Child {
   // Each child opens its own copy of the migrated embedded database (creating one takes seconds).
   const dataDir = copyPgliteTemplate();
   dataDirs.push(dataDir);
-  const proc = spawn(process.execPath, ['tests/integration/fixtures/serve.mjs'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const waiters: { match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }[] = [];
-  const onData = (buffered: { text: string }) => (chunk: Buffer) => {
-    buffered.text += chunk.toString();
-    let nl;
-    while ((nl = buffered.text.indexOf('\n')) >= 0) {
-      const text = buffered.text.slice(0, nl);
-      buffered.text = buffered.text.slice(nl + 1);
-      raw.push(text);
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        parsed = { msg: text };
-      }
-      lines.push(parsed);
-      for (const w of waiters.splice(0)) {
-        if (w.match(parsed)) w.resolve(parsed);
-        else waiters.push(w);
-      }
-    }
-  };
-  proc.stdout!.on('data', onData({ text: '' }));
-  proc.stderr!.on('data', onData({ text: '' }));
-  const exit = once(proc, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
-  return {
-    proc,
-    lines,
-    raw,
-    exit,
-    line: (match) => {
-      const seen = lines.find(match);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        waiters.push({ match, resolve });
-        void exit.then(() => {
-          const late = lines.find(match);
-          if (late) resolve(late);
-          else reject(new Error(`process exited before the expected log line; output:\n${raw.join('\n')}`));
-        });
-      });
-    },
-  };
+  const child = startServerProcess({ DATA_DIR: dataDir, ...env });
+  children.push(child.proc);
+  return child;
 }
 
-async function portOf(child: Child): Promise<number> {
-  const listening = await child.line((l) => l.msg === 'listening');
-  return Number(new URL(String(listening.url)).port);
-}
+const portOf = (child: Child) => child.port();
 
 interface Answer {
   status: number;
@@ -128,6 +74,7 @@ describe('graceful shutdown of a real server process', () => {
     const halfErrors: string[] = [];
     half.on('error', (e: NodeJS.ErrnoException) => halfErrors.push(e.code ?? e.message));
     const inFlight = fetchVia(port, '/slow?ms=2500', false);
+    inFlight.catch(() => {}); // awaited below; if an assertion fails first, its rejection is not unhandled
     await child.line((l) => l.msg === 'request' && l.path === '/readyz');
 
     child.proc.kill('SIGTERM');
@@ -143,11 +90,13 @@ describe('graceful shutdown of a real server process', () => {
     expect(page.status).toBe(200);
     expect(page.connection).toBe('close');
     expect(child.lines.some((l) => l.msg === 'drain window over: not accepting')).toBe(false);
+    // The half-sent request is still held open while the window lasts.
+    expect(half.destroyed || half.readyState !== 'open').toBe(false);
 
-    // Idle keep-alive sockets are closed; the half-sent request only once the window is over.
+    // Idle keep-alive sockets are closed; the half-sent request only once the window is over (the
+    // log line and the socket's close can reach this process in either order, so wait for both).
     await Promise.all(idleClosed);
-    await halfClosed;
-    expect(child.lines.some((l) => l.msg === 'drain window over: not accepting')).toBe(true);
+    await Promise.all([halfClosed, child.line((l) => l.msg === 'drain window over: not accepting')]);
     expect(halfErrors).toEqual([]);
 
     const slow = await inFlight;
@@ -163,7 +112,9 @@ describe('graceful shutdown of a real server process', () => {
   });
 
   it('keep-alive clients hammering through SIGTERM, behind a balancer that polls /readyz, see no reset; exit 0', { timeout: 60_000 }, async () => {
-    const child = startChild({ SHUTDOWN_DRAIN_MS: '2000', SHUTDOWN_TIMEOUT_MS: '6000' });
+    // The window must outlast the balancer noticing the 503 (as in production, where it is 3 s and
+    // probes are frequent); on a loaded test machine a poll can take a second or more.
+    const child = startChild({ SHUTDOWN_DRAIN_MS: '4000', SHUTDOWN_TIMEOUT_MS: '8000' });
     const port = await portOf(child);
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     let ok = 0;
@@ -248,5 +199,26 @@ describe('start-up failures say what to do, in one line, and exit 1', () => {
     expect(code).toBe(1);
     expect(child.raw).toHaveLength(1);
     expect(child.lines[0]!.msg).toMatch(/GOOGLE_APPLICATION_CREDENTIALS=\/nonexistent.json cannot be read \(ENOENT\)/);
+  });
+
+  it('a database that cannot be reached: one line naming it (password hidden), no "listening", exit 1', { timeout: 60_000 }, async () => {
+    const child = startChild({ DATABASE_URL: 'postgres://clinic:secret@127.0.0.1:9/clinic' });
+    const { code } = await child.exit;
+    expect(code).toBe(1);
+    expect(child.lines.some((l) => l.msg === 'listening')).toBe(false);
+    const errors = child.lines.filter((l) => l.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toBe('Cannot reach the database at DATABASE_URL (postgres://clinic:***@127.0.0.1:9/clinic): connect ECONNREFUSED 127.0.0.1:9');
+    expect(child.raw.join('\n')).not.toContain('secret');
+  });
+
+  it.runIf(inject('postgresUrl'))('a PostgreSQL server without the database named in DATABASE_URL: one line saying so, exit 1', { timeout: 60_000 }, async () => {
+    const child = startChild({ DATABASE_URL: `${inject('postgresUrl')}/no_such_database` });
+    const { code } = await child.exit;
+    expect(code).toBe(1);
+    expect(child.lines.some((l) => l.msg === 'listening')).toBe(false);
+    const errors = child.lines.filter((l) => l.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(/^Cannot reach the database at DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/no_such_database\): database "no_such_database" does not exist$/);
   });
 });

@@ -167,7 +167,7 @@ describe('sitemap.xml and robots.txt', () => {
       ...products.map((p) => `${ORIGIN}/shopDetails?product=${p.slug}`),
     ];
     expect([...locs].sort()).toEqual([...expected].sort());
-    // Staff and one-time-link pages are for no search engine.
+    // Staff and one-time-link pages are for no search engine (and their head carries no SEO tags: tests/integration/server-seam.test.tsx).
     for (const p of pages.filter((r) => r.handle?.private)) expect(locs).not.toContain(ORIGIN + p.path);
     const robots = await request(app).get('/robots.txt');
     expect(robots.text).toContain('Disallow: /staff');
@@ -218,7 +218,7 @@ describe('canonical links, Open Graph and Twitter cards', () => {
   });
 
   it('every route of the table has a card of its own choosing', () => {
-    for (const p of pages) expect(hasRouteCard(p.path), p.path).toBe(true);
+    for (const p of publicPages) expect(hasRouteCard(p.path), p.path).toBe(true);
   });
 
   it('/home names / as canonical; /servicesDetails names /service-detail/1; content parameters stay, sorting and search go', async () => {

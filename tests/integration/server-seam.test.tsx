@@ -25,6 +25,8 @@ describe('server loaders decide before rendering (/staff)', () => {
     expect(res.text).not.toContain('Signed in as');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(res.text).not.toContain('rel="canonical"');
+    expect(res.text).not.toContain('application/ld+json');
   });
 
   it('staff get the page, rendered with what the server loader returned', async () => {

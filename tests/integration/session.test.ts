@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { authCspSources, createAdminAuth, type AdminHandle } from '../../server/firebase';
@@ -38,9 +38,8 @@ function sessionCookieOf(res: request.Response): string {
   return header!;
 }
 
-beforeEach(async () => {
-  await emulator.clear();
-});
+// No emulator.clear() between tests: every user here has a unique e-mail, and the emulator is
+// shared with other test files running at the same time (clearing it deleted their users).
 afterAll(async () => {
   await Promise.all(handles.map((h) => h.close()));
 });

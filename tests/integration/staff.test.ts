@@ -37,6 +37,16 @@ describe.each(testEngines())('the staff inbox on %s', (engine) => {
   const row = async (reference: string) => (await store.db.select().from(requests).where(eq(requests.reference, reference)))[0];
   const post = (path: string, fields: Record<string, string | number>) => request(app).post(path).type('form').send(fields);
 
+  it('staff see the number of new requests in the site header on every page; patients see no inbox', async () => {
+    await submit('appointment');
+    await submit('contact');
+    const home = await request(app).get('/');
+    expect(home.text).toMatch(/<a[^>]*href="\/staff"[^>]*class="account__inbox"|<a[^>]*class="account__inbox"[^>]*href="\/staff"/);
+    expect(home.text).toMatch(/account__badge">2</);
+    user = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
+    expect((await request(app).get('/')).text).not.toContain('account__inbox');
+  });
+
   it('signed out: every staff page and download redirects to sign in, and comes back', async () => {
     user = null;
     const { reference } = await submit('appointment');

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from '../../scripts/postgres-cluster';
+import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
 import { loadMigrations } from '../../server/db/migrate';
 import { openStore } from '../../server/db/store';
 import { silentLogger } from '../../server/logger';

@@ -17,6 +17,8 @@ export interface TestStore {
   store: Store;
   /** The data directory (PGlite: holds db/ and db.lock; both engines: a scratch folder). */
   dataDir: string;
+  /** PostgreSQL: the connection string of this database (e.g. for server processes); PGlite: null. */
+  databaseUrl: string | null;
   cleanup(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function openTestStore(engine: Engine): Promise<TestStore> {
     return {
       store,
       dataDir,
+      databaseUrl: null,
       async cleanup() {
         await store.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -46,10 +49,12 @@ export async function openTestStore(engine: Engine): Promise<TestStore> {
   const admin = await openStore({ databaseUrl: `${base}/postgres`, dataDir: tmpdir(), logger: silentLogger, migrate: false, poolSize: 1 });
   await admin.db.execute(`CREATE DATABASE ${name} TEMPLATE migrated_template`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
-  const store = await openStore({ databaseUrl: `${base}/${name}`, dataDir, logger: silentLogger });
+  const databaseUrl = `${base}/${name}`;
+  const store = await openStore({ databaseUrl, dataDir, logger: silentLogger });
   return {
     store,
     dataDir,
+    databaseUrl,
     async cleanup() {
       await store.close();
       await admin.db.execute(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

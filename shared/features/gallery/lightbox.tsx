@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent, type PointerEvent } from 'react';
 import type { Img } from '../../content/types';
+import { wrapFocus } from '../../ui/focus-wrap';
 import { Icon } from '../../ui/icons';
 import {
   ANIMATION_MS,
@@ -46,7 +47,7 @@ const timing = { '--lightbox-ms': `${ANIMATION_MS}ms`, '--lightbox-pad': `${IMAG
 
 /**
  * Full-screen image viewer (spec sections 4, 5 and 9). A native modal <dialog>: the browser
- * traps focus, makes the page inert, closes on Escape and returns focus to the opener.
+ * keeps focus inside (Tab wraps: ../../ui/focus-wrap), makes the page inert, closes on Escape and returns focus to the opener.
  * Loaded with import() on first open, never with the page. The rules live in ./lightbox-logic.
  */
 export default function Lightbox({ images, startIndex, onClose }: LightboxProps) {
@@ -190,6 +191,7 @@ export default function Lightbox({ images, startIndex, onClose }: LightboxProps)
       style={timing}
       onClose={onClose}
       onClick={onStageClick}
+      onKeyDown={wrapFocus}
     >
       <div className="lightbox__bar" data-lightbox-outside="">
         <p className="lightbox__count" aria-live="polite" aria-atomic="true">

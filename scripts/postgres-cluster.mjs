@@ -7,21 +7,16 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
-}
-
-export interface PostgresCluster {
-  /** `postgres://postgres@127.0.0.1:<port>` (trust auth); append `/<database>`. */
-  url: string;
-  stop(): Promise<void>;
 }
 
 /**
@@ -29,7 +24,11 @@ export interface PostgresCluster {
  * temp dir, a free port, its socket in that dir), or returns null when none is installed.
  * `fast` turns off fsync (tests); without it the server is durable like production (benchmarks).
  */
-export async function startPostgresCluster(options: { fast?: boolean } = {}): Promise<PostgresCluster | null> {
+/**
+ * @param {{ fast?: boolean }} [options]
+ * @returns {Promise<import('./postgres-cluster.d.mts').PostgresCluster | null>}
+ */
+export async function startPostgresCluster(options = {}) {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').map(Number) : [];
   const version = versions
     .filter((v) => v >= 15 && existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
@@ -39,7 +38,8 @@ export async function startPostgresCluster(options: { fast?: boolean } = {}): Pr
   const root = mkdtempSync(path.join(tmpdir(), 'clinic-pg-'));
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
-  const as = async (cmd: string, args: string[]) => (isRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args));
+  /** @param {string} cmd @param {string[]} args */
+  const as = async (cmd, args) => (isRoot ? run('runuser', ['-u', 'postgres', '--', cmd, ...args]) : run(cmd, args));
   if (isRoot) {
     const pw = await run('id', ['-u', 'postgres']);
     const gid = await run('id', ['-g', 'postgres']);
@@ -55,5 +55,10 @@ export async function startPostgresCluster(options: { fast?: boolean } = {}): Pr
     await as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
     rmSync(root, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}`, stop };
+  /** @param {string} name */
+  const createDatabase = async (name) => {
+    await as(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+    return `postgres://postgres@127.0.0.1:${port}/${name}`;
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}`, stop, createDatabase };
 }

@@ -1,0 +1,21 @@
+// Production refuses to start without DATABASE_URL. Measurement scripts (bench, measure, load,
+// drain) run the production build against the DATABASE_URL given, or else a throw-away
+// PostgreSQL cluster from Debian's packages that is removed when they finish.
+import { startPostgresCluster } from './postgres-cluster.mjs';
+
+/** @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
+export async function measurementDatabase() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const cluster = await startPostgresCluster();
+  if (!cluster) throw new Error('The production build needs PostgreSQL: set DATABASE_URL, or install Debian\'s postgresql package for a throw-away one.');
+  const url = await cluster.createDatabase('clinic');
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await cluster.stop();
+  };
+  // Never leave a cluster behind, whatever way the script ends.
+  process.once('exit', () => void stop());
+  return { url, stop };
+}

@@ -1,0 +1,357 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, launch, openPage } from './harness';
+
+/**
+ * Issue 14, keyboard-only paths on the production build: every step below uses page.keyboard
+ * only (Tab, Shift+Tab, Enter, Space, Escape, arrows), never a click, and checks where focus is
+ * (document.activeElement) and that it can be seen.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What has focus now: a short description, and whether it shows a focus indicator inside the viewport. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', label: '', text: '', visible: false, inViewport: false, id: '', cls: '' };
+    const cs = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    const outline = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
+    const shadow = cs.boxShadow !== 'none';
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      cls: typeof el.className === 'string' ? el.className : '',
+      label: el.getAttribute('aria-label') ?? '',
+      text: (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 80),
+      visible: el.matches(':focus-visible') && (outline || shadow),
+      inViewport: r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth,
+    };
+  });
+}
+
+/** Presses `key` (Tab by default) until the focused element matches `selector`; fails after `max` presses. */
+async function pressUntil(page: Page, selector: string, { key = 'Tab', max = 80 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`${key} ×${max} never reached ${selector}; focus is on ${JSON.stringify(await focused(page))}`);
+}
+
+const activeMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+
+/** Focus shows an indicator, and the focused element is (once scrolling and lazy layout settle) in the viewport. */
+async function expectVisibleFocus(page: Page) {
+  await expect.poll(() => focused(page), { timeout: 2000 }).toMatchObject({ visible: true, inViewport: true });
+}
+
+describe('keyboard only', () => {
+  it('the skip link comes first and moves focus to the content; the header nav is reached with Tab and left with Shift+Tab', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/about');
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'a.skip-link')).toBe(true);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeMatches(page, 'main#main')).toBe(true);
+    // The next Tab lands inside the content, not back in the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+
+    await gotoHydrated(page, '/about');
+    await pressUntil(page, 'nav.site-header__nav a');
+    await expectVisibleFocus(page);
+    const links = await page.locator('nav.site-header__nav a').evaluateAll((as) => as.map((a) => a.textContent?.trim()));
+    const seen: string[] = [];
+    while (await activeMatches(page, 'nav.site-header__nav a')) {
+      await expectVisibleFocus(page);
+      seen.push((await focused(page)).text);
+      await page.keyboard.press('Tab');
+    }
+    // Every header link, in order, then on out of the nav; Shift+Tab comes back to the last one.
+    expect(seen).toEqual(links);
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).text).toBe(links.at(-1));
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).text).toBe(links.at(-2));
+    // Enter on a nav link navigates.
+    await page.keyboard.press('Tab');
+    const href = await page.evaluate(() => document.activeElement!.getAttribute('href'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === href);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the drawer at 375 px: the menu button opens it, focus moves in and stays in, Escape closes it and focus returns', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/');
+    await pressUntil(page, 'button[aria-controls="site-drawer"]');
+    await expectVisibleFocus(page);
+    expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('true');
+    const inDrawer = () => page.evaluate(() => document.getElementById('site-drawer')!.contains(document.activeElement));
+    await expect.poll(inDrawer).toBe(true);
+    const stops = await page.locator('#site-drawer').locator('a[href], button, summary, input').count();
+    const outside: string[] = [];
+    for (let i = 0; i < stops + 3; i++) {
+      await page.keyboard.press('Tab');
+      if (!(await inDrawer())) outside.push(JSON.stringify(await focused(page)));
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Shift+Tab');
+      if (!(await inDrawer())) outside.push(JSON.stringify(await focused(page)));
+    }
+    expect(outside).toEqual([]);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await activeMatches(page, 'button[aria-controls="site-drawer"]')).toBe(true);
+    expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('false');
+
+    // Opened with Space, closed with its own close button (Enter): focus returns too.
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await pressUntil(page, '#site-drawer .drawer__close', { max: 40 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await activeMatches(page, 'button[aria-controls="site-drawer"]')).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('tabs: arrow keys, Home and End move between tabs and show their panels; Tab goes on to the panel', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/about');
+    await pressUntil(page, '[role="tab"]', { max: 120 });
+    await expectVisibleFocus(page);
+    const tabs = page.locator('[role="tablist"]').first().locator('[role="tab"]');
+    const count = await tabs.count();
+    expect(count).toBeGreaterThan(1);
+    const state = () =>
+      page.evaluate(() => {
+        const tab = document.activeElement as HTMLElement;
+        const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+        return { role: tab.getAttribute('role'), selected: tab.getAttribute('aria-selected'), panelShown: !!panel && !panel.hidden, id: tab.id };
+      });
+    const first = await state();
+    expect(first).toMatchObject({ role: 'tab', selected: 'true', panelShown: true });
+    await page.keyboard.press('ArrowRight');
+    const second = await state();
+    expect(second).toMatchObject({ role: 'tab', selected: 'true', panelShown: true });
+    expect(second.id).not.toBe(first.id);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('ArrowLeft');
+    expect((await state()).id).toBe(first.id);
+    await page.keyboard.press('End');
+    expect((await state()).id).toBe(await tabs.nth(count - 1).getAttribute('id'));
+    await page.keyboard.press('ArrowRight'); // wraps
+    expect((await state()).id).toBe(first.id);
+    // Only the selected tab is in the tab order: Tab goes on to its panel.
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, '[role="tabpanel"]:not([hidden])')).toBe(true);
+    await expectVisibleFocus(page);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the FAQ accordion: Enter and Space open and close an item, and the expanded state is exposed', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/homeTwo');
+    // The second question (the first is open by default).
+    await pressUntil(page, '.accordion__item:nth-child(2) > summary', { max: 150 });
+    await expectVisibleFocus(page);
+    const open = (n: number) => page.locator(`.accordion__item:nth-child(${n})`).evaluate((d: HTMLDetailsElement) => d.open);
+    const cdp = await page.context().newCDPSession(page);
+    /** The expanded state that assistive technology reads for the focused summary. */
+    const expanded = async () => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+      return nodes[0]?.properties?.find((p) => p.name === 'expanded')?.value.value as boolean | undefined;
+    };
+    expect(await open(2)).toBe(false);
+    expect(await expanded()).toBe(false);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => open(2)).toBe(true);
+    expect(await expanded()).toBe(true);
+    // Items share a name: opening one closes the others.
+    expect(await open(1)).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(() => open(2)).toBe(false);
+    expect(await expanded()).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, '.accordion__item:nth-child(3) > summary')).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => open(3)).toBe(true);
+    // The answer's text is shown.
+    expect(await page.locator('.accordion__item:nth-child(3) .accordion__body').isVisible()).toBe(true);
+    await cdp.detach();
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('a carousel\'s previous and next buttons work with Enter and Space and keep focus', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/homeThree');
+    await pressUntil(page, 'section.carousel .carousel__next', { max: 150 });
+    await expectVisibleFocus(page);
+    const label = await page.evaluate(() => document.activeElement!.closest('section.carousel')!.getAttribute('aria-label'));
+    const carousel = page.locator(`section.carousel[aria-label="${label}"]`);
+    await page.waitForSelector(`section.carousel.is-ready[aria-label="${label}"]`, { timeout: 10_000 });
+    const activeSlide = () => carousel.locator('.swiper-slide').evaluateAll((ss) => ss.findIndex((s) => s.classList.contains('swiper-slide-active')));
+    const slides = await carousel.locator('.swiper-slide').count();
+    const steps: number[] = [await activeSlide()];
+    // Enter on "Next slide" until the last position: each press moves one slide and focus stays on
+    // an enabled control; at the end (the button disables itself) focus moves to "Previous slide".
+    for (let i = 0; i < slides && (await activeMatches(page, '.carousel__next')); i++) {
+      await page.keyboard.press('Enter');
+      await expect.poll(activeSlide).toBe(steps.at(-1)! + 1);
+      steps.push(await activeSlide());
+      expect(await activeMatches(page, '.carousel__next:not([disabled]), .carousel__prev:not([disabled])'), JSON.stringify(await focused(page))).toBe(true);
+      await expectVisibleFocus(page);
+    }
+    expect(steps.length).toBeGreaterThan(1);
+    expect(await carousel.locator('.carousel__next').isDisabled()).toBe(true);
+    expect(await activeMatches(page, '.carousel__prev')).toBe(true);
+    // Space on "Previous slide" steps back; focus stays on an enabled control (the other one if this one reached the start).
+    await page.keyboard.press('Space');
+    await expect.poll(activeSlide).toBe(steps.at(-2));
+    expect(await carousel.locator('.carousel__next').isDisabled()).toBe(false);
+    const atStart = await carousel.locator('.carousel__prev').isDisabled();
+    expect(await activeMatches(page, atStart ? '.carousel__next' : '.carousel__prev')).toBe(true);
+    await expectVisibleFocus(page);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the lightbox: Enter opens it, arrows change the image, Escape closes it and focus returns to the opener', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/portfolioThreeColumn');
+    await pressUntil(page, 'button[aria-label^="Open image: "]', { max: 150 });
+    await expectVisibleFocus(page);
+    const opener = await focused(page);
+    await page.keyboard.press('Enter');
+    const isOpen = () => page.evaluate(() => document.querySelector<HTMLDialogElement>('dialog.lightbox')?.open ?? false);
+    await expect.poll(isOpen).toBe(true);
+    await page.waitForSelector('.lightbox__img');
+    const inDialog = () => page.evaluate(() => document.querySelector('dialog.lightbox')!.contains(document.activeElement));
+    await expect.poll(inDialog).toBe(true);
+    const position = () => page.locator('dialog.lightbox').evaluate((d) => (d.textContent ?? '').match(/Image \d+ of \d+/)?.[0]);
+    expect(await position()).toMatch(/^Image 1 of /);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(position).toMatch(/^Image 2 of /);
+    await page.waitForTimeout(250); // held keys are throttled
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(position).toMatch(/^Image 1 of /);
+    // Tab stays inside the viewer.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inDialog()).toBe(true);
+    }
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(isOpen).toBe(false);
+    expect(await focused(page)).toMatchObject({ tag: opener.tag, label: opener.label });
+    await expectVisibleFocus(page);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the contact form: typed and tabbed through, sent with Enter, the reference is shown and focused', async () => {
+    const t = await openPage(browser, { width: 1280, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/contact');
+    await pressUntil(page, 'form.contact-form input[name="name"]', { max: 150 });
+    await expectVisibleFocus(page);
+    await page.keyboard.type('Amaka Obi');
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'input[name="email"]')).toBe(true);
+    await page.keyboard.type(`amaka.${Date.now()}@example.com`);
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'input[name="phone"]')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'input[name="subject"]')).toBe(true);
+    await page.keyboard.type('Back pain');
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'textarea[name="message"]')).toBe(true);
+    await page.keyboard.type('Lower back pain for two weeks. Can I come in on Saturday?');
+    await page.keyboard.press('Tab');
+    expect(await activeMatches(page, 'form.contact-form button[type="submit"]')).toBe(true);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    const result = page.locator('.form-result--sent');
+    await result.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.locator('.form-result__reference').textContent()).toMatch(/\S{4,}/);
+    await expect.poll(() => activeMatches(page, '.form-result--sent')).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('the contact form: an invalid submission puts focus on the first invalid field', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/contact');
+    await pressUntil(page, 'form.contact-form input[name="name"]', { max: 150 });
+    await page.keyboard.type('Amaka Obi');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-an-address');
+    // Enter in a text field submits the form.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeMatches(page, 'input[name="email"]')).toBe(true);
+    await expect.poll(() => page.locator('input[name="email"]').getAttribute('aria-invalid')).toBe('true');
+    await expectVisibleFocus(page);
+    // Fixed, the next invalid field (the message) gets focus on the next try.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(`amaka.${Date.now()}@example.com`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeMatches(page, 'textarea[name="message"]')).toBe(true);
+    await expect.poll(() => page.locator('textarea[name="message"]').getAttribute('aria-invalid')).toBe('true');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+  it('a sign-in dialog: reached with Enter, focus on its button and kept inside, Escape closes it and focus goes back to the form', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await gotoHydrated(page, '/register');
+    await pressUntil(page, 'input[name="username"], form input:not([type="hidden"])', { max: 150 });
+    const fields: string[] = [];
+    for (let i = 0; i < 6 && !(await activeMatches(page, 'input[type="password"]')); i++) {
+      const name = await page.evaluate(() => document.activeElement?.getAttribute('name') ?? '');
+      fields.push(name);
+      await page.keyboard.type(name.includes('mail') ? `keys.${Date.now()}@example.com` : 'Tunde');
+      await page.keyboard.press('Tab');
+    }
+    expect(await activeMatches(page, 'input[type="password"]')).toBe(true);
+    await page.keyboard.type('123456');
+    await page.keyboard.press('Enter');
+    const popup = page.locator('.swal2-popup', { has: page.locator('.swal2-title', { hasText: 'Password must be at least 6 character' }) });
+    await popup.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => activeMatches(page, '.swal2-popup .swal2-confirm')).toBe(true);
+    await expectVisibleFocus(page);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.swal2-popup') !== null)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden', timeout: 5000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form') !== null)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
