@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { REFERENCE_PREFIX } from '../../shared/features/enquiries/form-names';
 import type { RequestKind } from '../db/schema';
 
 /** 32 symbols without the look-alikes 0/O and 1/I: easy to read out on the phone. */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
-export const REFERENCE_PREFIX: Record<RequestKind, string> = {
-  appointment: 'APT',
-  contact: 'MSG',
-  quote: 'QTE',
-  newsletter: 'NEWS',
-  comment: 'CMT',
-  order: 'ORD',
-};
+export { REFERENCE_PREFIX };
 
 /** A short human code such as `APT-7KQ2M` (32^5, about 33 million per kind; the unique index catches the rare clash). */
 export function newReference(kind: RequestKind): string {

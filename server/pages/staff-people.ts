@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { StaffActionData, StaffPeopleData } from '../../shared/features/staff/types';
 import { requireStaff, servicesContext } from '../route-context';
 import { countNew, erasePerson, exportPerson } from '../staff/repo';
-import { actorOf, iso, storeOf } from '../staff/page-data';
+import { actorOf, storeOf, toRow } from '../staff/page-data';
 
 /** /staff/people: one person's requests by e-mail or phone (`?email=`, `?phone=`), to export or erase. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffPeopleData> {
@@ -16,18 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     newCount,
     query,
     found:
-      found?.map((r) => ({
-        reference: r.reference,
-        kind: r.kind,
-        status: r.status,
-        name: r.name,
-        email: r.email,
-        phone: r.phone,
-        createdAt: iso(r.createdAt)!,
-        visitAt: iso(r.visitAt),
-        erased: r.erasedAt !== null,
-        published: r.publishedAt !== null,
-      })) ?? null,
+      found?.map(toRow) ?? null,
   };
 }
 

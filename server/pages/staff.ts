@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { StaffListData } from '../../shared/features/staff/types';
 import { requireStaff, servicesContext } from '../route-context';
 import { countNew, listRequests, PAGE_SIZE } from '../staff/repo';
-import { filtersOf, iso, pageOf } from '../staff/page-data';
+import { filtersOf, pageOf, toRow } from '../staff/page-data';
 
 /** /staff: decided here before anything renders; signed out → sign in and back, no role → 403. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffListData> {
@@ -21,17 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    rows: rows.map((r) => ({
-      reference: r.reference,
-      kind: r.kind,
-      status: r.status,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      createdAt: iso(r.createdAt)!,
-      visitAt: iso(r.visitAt),
-      erased: r.erasedAt !== null,
-      published: r.publishedAt !== null,
-    })),
+    rows: rows.map(toRow),
   };
 }

@@ -1,6 +1,8 @@
 import { data } from 'react-router';
 import { isKind, isStatus } from '../../shared/features/staff/labels';
+import type { RequestRow } from '../../shared/features/staff/types';
 import type { SessionUser } from '../../shared/session';
+import type { requests } from '../db/schema';
 import type { Store } from '../db/store';
 import type { Services } from '../services';
 import type { Actor, RequestFilters } from './repo';
@@ -30,3 +32,21 @@ export function storeOf(services: Services): Store {
 }
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** A stored request as the staff list and the people page show it. */
+export function toRow(
+  r: Pick<typeof requests.$inferSelect, 'reference' | 'kind' | 'status' | 'name' | 'email' | 'phone' | 'createdAt' | 'visitAt' | 'erasedAt' | 'publishedAt'>,
+): RequestRow {
+  return {
+    reference: r.reference,
+    kind: r.kind,
+    status: r.status,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    createdAt: iso(r.createdAt)!,
+    visitAt: iso(r.visitAt),
+    erased: r.erasedAt !== null,
+    published: r.publishedAt !== null,
+  };
+}

@@ -110,9 +110,13 @@ describe.runIf(testEngines().includes('postgres'))('two instances on one Postgre
     const mailed = (ref: string) => (l: Record<string, unknown>) => l.msg === 'mail written to a file (no SMTP_URL set)' && String(l.subject).includes(ref);
     await Promise.all(expected.map((ref) => Promise.any([a.line(mailed(ref)), b.line(mailed(ref))])));
     for (const ref of expected) expect([...a.lines, ...b.lines].filter(mailed(ref)), ref).toHaveLength(1);
-    const mails = await t.store.db.select({ sentAt: outbox.sentAt }).from(outbox);
-    expect(mails).toHaveLength(expected.length);
-    for (const m of mails) expect(m.sentAt).not.toBeNull();
+    // The worker logs the delivery before it marks the row sent: wait for the mark.
+    const unsent = async () => {
+      const mails = await t.store.db.select({ sentAt: outbox.sentAt }).from(outbox);
+      expect(mails).toHaveLength(expected.length);
+      return mails.filter((m) => m.sentAt === null).length;
+    };
+    await expect.poll(unsent, { timeout: 10_000, interval: 100 }).toBe(0);
   });
 
   it('the form limit is shared: hits on A and B add up, and the 21st is refused on either', async () => {
