@@ -220,6 +220,10 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       {
         nonce,
         bootstrapModules: assets.entryScripts,
+        // React outlines a Suspense boundary bigger than this (12.8 kB by default): its HTML is
+        // sent hidden and shown by an inline script, so without JavaScript it never shows. Pages
+        // here are small: every completed boundary goes inline, where it belongs.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [isBot ? 'onAllReady' : 'onShellReady']() {
           res.status(failed ? 500 : context.statusCode);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
