@@ -13,6 +13,11 @@ export interface PageAssets {
    * (`'sha256-…'`), which the renderer adds to `style-src`.
    */
   inlineStyle?: { css: string; hash: string };
+  /**
+   * Production: the scripts are not in the HTML; a small inline loader starts them after the
+   * first paint (server/document.tsx `scriptLoader`). Development: React's bootstrap <script>.
+   */
+  loadAfterPaint?: boolean;
 }
 
 export interface ClientAssets {
@@ -71,6 +76,7 @@ export function manifestAssets(clientDir: string): ClientAssets {
         preloads: [...js],
         styles,
         inlineStyle: styles.length ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'` } : undefined,
+        loadAfterPaint: true,
       };
       cache.set(cacheKey, assets);
       return assets;

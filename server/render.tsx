@@ -219,7 +219,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       </SessionProvider>,
       {
         nonce,
-        bootstrapModules: assets.entryScripts,
+        bootstrapModules: assets.loadAfterPaint ? undefined : assets.entryScripts,
         // React outlines a Suspense boundary bigger than this (12.8 kB by default): its HTML is
         // sent hidden and shown by an inline script, so without JavaScript it never shows. Pages
         // here are small: every completed boundary goes inline, where it belongs.
