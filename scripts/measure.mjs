@@ -3,6 +3,7 @@
 // production build. With --lighthouse it also runs Lighthouse 13 (mobile) on each path,
 // --runs=N times, and prints the median performance score, LCP, CLS, TBT (and the other scores).
 //   npm run build && npm run measure -- / /login --lighthouse --runs=3 [--lh-json=DIR]
+// --all instead of paths: every route (the sitemap's pages and the sign-in pages).
 // With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
@@ -26,7 +27,9 @@ const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
 // --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const paths = args.filter((a) => a.startsWith('/'));
-if (paths.length === 0 && !a11y) paths.push('/');
+// --all: every route (the sitemap's pages, as the accessibility checks use, and the sign-in pages).
+const all = args.includes('--all');
+if (paths.length === 0 && !a11y && !all) paths.push('/');
 const out = process.env.BUILD_OUT ?? 'dist';
 const port = await new Promise((resolve) => {
   const s = createServer();
@@ -84,6 +87,7 @@ try {
   if (a11y) {
     await measureA11y(paths.length ? paths : await routesOf(base));
   }
+  if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register']));
   for (const p of a11y ? [] : paths) {
     const html = await (await fetch(base + p)).text();
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
