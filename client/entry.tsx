@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import '../shared/styles/index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -29,14 +29,19 @@ await Promise.all(
 const router = createBrowserRouter(routes);
 const user = JSON.parse(document.getElementById(SESSION_SCRIPT_ID)?.textContent || 'null') as SessionUser | null;
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <SessionProvider user={user}>
-      <RouterProvider router={router} />
-    </SessionProvider>
-  </StrictMode>,
-);
+// In a transition, React hydrates in slices of a few milliseconds and yields between them, so
+// a slow phone's main thread is never blocked for the whole page at once; a click or key press
+// on a part not yet hydrated makes React hydrate that part first.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <SessionProvider user={user}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  );
+});
 
 // Offline support (public/sw.js), versioned by this build's entry hash so a deploy replaces it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

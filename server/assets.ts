@@ -7,6 +7,17 @@ export interface PageAssets {
   entryScripts: string[];
   preloads: string[];
   styles: string[];
+  /**
+   * Production: the page's stylesheets (the same files as `styles`, in order) as one inline
+   * `<style>`, so the first paint waits for no stylesheet request, and its CSP source
+   * (`'sha256-…'`), which the renderer adds to `style-src`.
+   */
+  inlineStyle?: { css: string; hash: string };
+  /**
+   * Production: the scripts are not in the HTML; a small inline loader starts them after the
+   * first paint (server/document.tsx `scriptLoader`). Development: React's bootstrap <script>.
+   */
+  loadAfterPaint?: boolean;
 }
 
 export interface ClientAssets {
@@ -57,7 +68,16 @@ export function manifestAssets(clientDir: string): ClientAssets {
       const entryFile = '/' + entry.file;
       for (const key of pageKeys) collect(key, js, css, seen);
       js.delete(entryFile);
-      const assets = { entryScripts: [entryFile], preloads: [...js], styles: [...css] };
+      const styles = [...css];
+      const inline = styles.map((href) => readFileSync(path.join(clientDir, href), 'utf8').trim()).join('\n');
+      if (/<\/style/i.test(inline)) throw new Error('a stylesheet contains "</style": it cannot be inlined');
+      const assets: PageAssets = {
+        entryScripts: [entryFile],
+        preloads: [...js],
+        styles,
+        inlineStyle: styles.length ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'` } : undefined,
+        loadAfterPaint: true,
+      };
       cache.set(cacheKey, assets);
       return assets;
     },

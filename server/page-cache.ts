@@ -79,7 +79,7 @@ export function scriptHash(body: string): string {
 
 /**
  * The response's CSP with the nonce replaced: hashes in script-src, nothing elsewhere
- * (production pages have no inline styles). Works on whatever policy the security
+ * (the inline <style> is allowed by its own hash). Works on whatever policy the security
  * middleware set, so per-route policies keep their other directives.
  */
 export function cspWithHashes(csp: string, nonce: string | undefined, hashes: string): string {

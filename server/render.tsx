@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 import type { PageCapture } from './page-cache';
 import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
-import { isCrossSite } from './security';
+import { isCrossSite, withStyleHash } from './security';
 import type { Services } from './services';
 import { requestIdOf } from './request-id';
 import { seoHead } from './seo/head';
@@ -207,6 +207,8 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     const cacheable = capture !== undefined && req.method === 'GET' && !user && !isPrivate;
     const nonce = cacheable ? undefined : (res.locals.cspNonce as string);
     const assets = deps.assets.forPages(pageKeys(context));
+    const csp = res.getHeader('Content-Security-Policy');
+    if (assets.inlineStyle && typeof csp === 'string') res.setHeader('Content-Security-Policy', withStyleHash(csp, assets.inlineStyle.hash));
     const router = createStaticRouter(handler.dataRoutes, context);
     const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
@@ -217,7 +219,11 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
       </SessionProvider>,
       {
         nonce,
-        bootstrapModules: assets.entryScripts,
+        bootstrapModules: assets.loadAfterPaint ? undefined : assets.entryScripts,
+        // React outlines a Suspense boundary bigger than this (12.8 kB by default): its HTML is
+        // sent hidden and shown by an inline script, so without JavaScript it never shows. Pages
+        // here are small: every completed boundary goes inline, where it belongs.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [isBot ? 'onAllReady' : 'onShellReady']() {
           res.status(failed ? 500 : context.statusCode);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -245,10 +251,10 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
             return;
           }
           if (cacheable) {
-            pipe(bufferSink(head, documentEnd({ nonce, user }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
+            pipe(bufferSink(head, documentEnd({ nonce, user, assets }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
             return;
           }
-          pipe(appSink(res, head, documentEnd({ nonce, user })));
+          pipe(appSink(res, head, documentEnd({ nonce, user, assets })));
         },
         onShellError(error: unknown) {
           deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });

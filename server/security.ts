@@ -42,7 +42,8 @@ function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, ...(extra.scriptSrc ?? [])],
         scriptSrcAttr: ["'none'"],
-        // Vite injects <style> tags in development only; production CSS is all in files.
+        // Vite injects <style> tags in development; in production each page's CSS is one inline
+        // <style>, allowed by its hash (added per response: withStyleHash, server/render.tsx).
         styleSrc: isProduction ? ["'self'", nonce] : ["'self'", "'unsafe-inline'"],
         // Style attributes: React style props and the carousel's per-view custom properties.
         styleSrcAttr: ["'unsafe-inline'"],
@@ -69,6 +70,14 @@ function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
     // The same as frame-ancestors 'none', for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
+}
+
+/** The CSP with `source` (e.g. `'sha256-…'` of the page's inline <style>) added to `style-src`. */
+export function withStyleHash(csp: string, source: string): string {
+  return csp
+    .split(';')
+    .map((d) => (/^\s*style-src(-elem)?\s/.test(d) ? `${d} ${source}` : d))
+    .join(';');
 }
 
 /** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */

@@ -23,6 +23,7 @@ import {
 } from '../content/home-five';
 import { PhoneLink } from '../ui/phone-link';
 import './home-five.css';
+import { DeferHydration } from '../ui/defer-hydration';
 
 function CareCards() {
   return (
@@ -114,73 +115,82 @@ export default function HomeFivePage() {
   return (
     <>
       <HeroSlider slides={homeFiveSlides} label="Welcome" />
-      <CareCards />
-      <DepartmentsSlider items={departments} intro="Chiropractic care sits alongside the wider health of your body. These are the areas we help with most often." />
-
-      <Section
-        headingId="home-five-team-heading"
-        className="section--tint"
-        eyebrow="Our team"
-        title="The clinicians you will meet"
-        intro="Experienced, patient and happy to explain every step of your care."
-      >
-        <ul className="home-five-team">
-          {homeFiveTeam.map((d) => (
-            <li key={d.number}>
-              <DoctorCard doctor={d} />
-            </li>
-          ))}
-        </ul>
-      </Section>
-
-      <Timetable />
-
-      <Section
-        headingId="home-five-gallery-heading"
-        eyebrow="Gallery"
-        title="Inside our clinic"
-        intro="Pictures from our departments. Choose a topic and open any picture to look closer."
-      >
-        <FilterableGallery
-          items={homeFiveGallery}
-          filters={homeFiveFilters}
-          filterLabel="Filter the gallery"
-          categoryLabel={(c) => homeFiveCategoryLabel[c]}
-        />
-      </Section>
-
-      <Section headingId="medical-tabs-heading" className="section--sand" eyebrow="Beyond the spine" title="How we care for the whole person">
-        <Tabs
-          label="Areas of care"
-          className="medical-tabs"
-          items={medicalTabs.map((t) => ({
-            id: t.id,
-            label: t.label,
-            content: (
-              <div className="medical-tab">
-                <img src={t.img.src} width={t.img.width} height={t.img.height} alt={t.img.alt} loading="lazy" decoding="async" />
-                <div>
-                  <h3>{t.title}</h3>
-                  {t.paragraphs.map((p) => (
-                    <p key={p}>{p}</p>
-                  ))}
-                  <ul className="check-list">
-                    {t.points.map((p) => (
-                      <li key={p}>
-                        <Icon name="check" size={18} /> {p}
-                      </li>
+      <DeferHydration>
+        <CareCards />
+      </DeferHydration>
+      <DeferHydration>
+        <DepartmentsSlider items={departments} intro="Chiropractic care sits alongside the wider health of your body. These are the areas we help with most often." />
+      </DeferHydration>
+      <DeferHydration>
+        <Section
+          headingId="home-five-team-heading"
+          className="section--tint"
+          eyebrow="Our team"
+          title="The clinicians you will meet"
+          intro="Experienced, patient and happy to explain every step of your care."
+        >
+          <ul className="home-five-team">
+            {homeFiveTeam.map((d) => (
+              <li key={d.number}>
+                <DoctorCard doctor={d} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </DeferHydration>
+      <DeferHydration>
+        <Timetable />
+      </DeferHydration>
+      <DeferHydration>
+        <Section
+          headingId="home-five-gallery-heading"
+          eyebrow="Gallery"
+          title="Inside our clinic"
+          intro="Pictures from our departments. Choose a topic and open any picture to look closer."
+        >
+          <FilterableGallery
+            items={homeFiveGallery}
+            filters={homeFiveFilters}
+            filterLabel="Filter the gallery"
+            categoryLabel={(c) => homeFiveCategoryLabel[c]}
+          />
+        </Section>
+      </DeferHydration>
+      <DeferHydration>
+        <Section headingId="medical-tabs-heading" className="section--sand" eyebrow="Beyond the spine" title="How we care for the whole person">
+          <Tabs
+            label="Areas of care"
+            className="medical-tabs"
+            items={medicalTabs.map((t) => ({
+              id: t.id,
+              label: t.label,
+              content: (
+                <div className="medical-tab">
+                  <img src={t.img.src} width={t.img.width} height={t.img.height} alt={t.img.alt} loading="lazy" decoding="async" />
+                  <div>
+                    <h3>{t.title}</h3>
+                    {t.paragraphs.map((p) => (
+                      <p key={p}>{p}</p>
                     ))}
-                  </ul>
+                    <ul className="check-list">
+                      {t.points.map((p) => (
+                        <li key={p}>
+                          <Icon name="check" size={18} /> {p}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 </div>
-              </div>
-            ),
-          }))}
-        />
-      </Section>
-
-      <Section headingId="home-five-counters-heading" className="section--tint home-five-counters" eyebrow="In numbers" title="A growing network of care">
-        <Counters items={homeFiveCounters} />
-      </Section>
+              ),
+            }))}
+          />
+        </Section>
+      </DeferHydration>
+      <DeferHydration>
+        <Section headingId="home-five-counters-heading" className="section--tint home-five-counters" eyebrow="In numbers" title="A growing network of care">
+          <Counters items={homeFiveCounters} />
+        </Section>
+      </DeferHydration>
     </>
   );
 }

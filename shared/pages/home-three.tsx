@@ -12,18 +12,31 @@ import { Faq } from '../sections/faq';
 import { HeroSlider } from '../sections/hero-slider';
 import { latestPosts, News } from '../sections/news';
 import { Testimonials, TESTIMONIALS_LAYOUT_WIDE } from '../sections/testimonials';
+import { DeferHydration } from '../ui/defer-hydration';
 
 /** Home three: the same sections composed again, with the counters and the wide testimonials carousel. */
 export default function HomeThreePage() {
   return (
     <>
       <HeroSlider slides={homeThreeSlides} label="Welcome" />
-      <AboutIntro content={aboutIntro} media={{ kind: 'image', img: aboutImages.clinicTeam }} />
-      <Facts items={homeThreeCounters} {...factsIntros.homeThree} />
-      <DepartmentsSlider items={sliderDepartments} />
-      <Testimonials layout={TESTIMONIALS_LAYOUT_WIDE} />
-      <Faq items={faqs} {...faqIntro} className="section--tint" />
-      <News posts={latestPosts(posts)} {...newsIntro} />
+      <DeferHydration>
+        <AboutIntro content={aboutIntro} media={{ kind: 'image', img: aboutImages.clinicTeam }} />
+      </DeferHydration>
+      <DeferHydration>
+        <Facts items={homeThreeCounters} {...factsIntros.homeThree} />
+      </DeferHydration>
+      <DeferHydration>
+        <DepartmentsSlider items={sliderDepartments} />
+      </DeferHydration>
+      <DeferHydration>
+        <Testimonials layout={TESTIMONIALS_LAYOUT_WIDE} />
+      </DeferHydration>
+      <DeferHydration>
+        <Faq items={faqs} {...faqIntro} className="section--tint" />
+      </DeferHydration>
+      <DeferHydration>
+        <News posts={latestPosts(posts)} {...newsIntro} />
+      </DeferHydration>
     </>
   );
 }

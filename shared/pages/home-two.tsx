@@ -8,17 +8,28 @@ import { Membership } from '../sections/membership';
 import { latestPosts, News } from '../sections/news';
 import { Pricing } from '../sections/pricing';
 import { Sponsors } from '../sections/sponsors';
+import { DeferHydration } from '../ui/defer-hydration';
 
 /** Home two, the alternative template home: pricing tabs, FAQ, membership, sponsors, news (spec section 2). */
 export default function HomeTwoPage() {
   return (
     <>
       <IntroHero content={homeTwoHero} />
-      <Pricing />
-      <Membership content={membership} />
-      <Faq items={faqs} {...faqIntro} />
-      <Sponsors items={sponsors} {...sponsorsIntro} />
-      <News posts={latestPosts(posts)} {...newsIntro} className="section--sand" />
+      <DeferHydration>
+        <Pricing />
+      </DeferHydration>
+      <DeferHydration>
+        <Membership content={membership} />
+      </DeferHydration>
+      <DeferHydration>
+        <Faq items={faqs} {...faqIntro} />
+      </DeferHydration>
+      <DeferHydration>
+        <Sponsors items={sponsors} {...sponsorsIntro} />
+      </DeferHydration>
+      <DeferHydration>
+        <News posts={latestPosts(posts)} {...newsIntro} className="section--sand" />
+      </DeferHydration>
     </>
   );
 }

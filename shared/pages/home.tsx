@@ -5,23 +5,32 @@ import { Newsletter } from '../sections/newsletter';
 import { TeamCarousel } from '../sections/team-carousel';
 import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../sections/testimonials';
 import { Section } from '../ui/section';
+import { DeferHydration } from '../ui/defer-hydration';
 
 /** Home one (spec section 2). */
 export default function HomePage() {
   return (
     <>
       <HeroFinder />
-      <Section
-        headingId="home-services-heading"
-        eyebrow="What we do"
-        title="Care for every stage of life"
-        intro="From a first back-pain visit to long-term wellness, we build a plan around you and explain it in plain language."
-      >
-        <CardGrid items={homeServices.map((s) => ({ ...s, linkLabel: 'Learn more' }))} columns={4} />
-      </Section>
-      <TeamCarousel />
-      <Testimonials layout={TESTIMONIALS_LAYOUT_HOME} />
-      <Newsletter />
+      <DeferHydration>
+        <Section
+          headingId="home-services-heading"
+          eyebrow="What we do"
+          title="Care for every stage of life"
+          intro="From a first back-pain visit to long-term wellness, we build a plan around you and explain it in plain language."
+        >
+          <CardGrid items={homeServices.map((s) => ({ ...s, linkLabel: 'Learn more' }))} columns={4} />
+        </Section>
+      </DeferHydration>
+      <DeferHydration>
+        <TeamCarousel />
+      </DeferHydration>
+      <DeferHydration>
+        <Testimonials layout={TESTIMONIALS_LAYOUT_HOME} />
+      </DeferHydration>
+      <DeferHydration>
+        <Newsletter />
+      </DeferHydration>
     </>
   );
 }

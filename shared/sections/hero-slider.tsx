@@ -60,7 +60,7 @@ export function HeroSlider({ slides, label = 'Highlights', firstHeading = 'h1' }
                     height={s.img.height}
                     alt={s.img.alt}
                     decoding="async"
-                    {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                    {...(i === 0 ? { fetchPriority: 'high' as const, loading: 'eager' as const } : { loading: 'lazy' as const })}
                   />
                 </div>
               </div>

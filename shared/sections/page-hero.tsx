@@ -24,7 +24,7 @@ export function PageHero({ eyebrow, title, text, img, headingId, className, chil
           {children}
         </div>
         <div className="hero__art">
-          <img src={img.src} width={img.width} height={img.height} alt={img.alt} fetchPriority="high" decoding="async" />
+          <img src={img.src} width={img.width} height={img.height} alt={img.alt} fetchPriority="high" loading="eager" />
         </div>
       </div>
     </section>

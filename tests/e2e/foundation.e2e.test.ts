@@ -21,6 +21,21 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
+  it("the page's scripts are requested only after its first contentful paint, then hydrate it", async () => {
+    const t = await openPage(browser);
+    await gotoHydrated(t.page, '/about');
+    const timing = await t.page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const scripts = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name));
+      return { fcp, firstScript: Math.min(...scripts.map((e) => e.startTime)), scripts: scripts.length };
+    });
+    expect(timing.fcp).toBeGreaterThan(0);
+    expect(timing.scripts).toBeGreaterThan(1);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.fcp!);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it('an internal link navigates on the client without a full page load', async () => {
     const t = await openPage(browser);
     await gotoHydrated(t.page, '/');

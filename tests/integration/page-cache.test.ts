@@ -181,6 +181,56 @@ describe('page cache', () => {
     expect(cspWithHashes(csp, 'abc', "'sha256-x'")).toBe("default-src 'self';script-src 'self' 'sha256-x' https://apis.google.com;script-src-attr 'none';style-src 'self'");
   });
 
+  it("the page's inline <style> (production assets) is allowed by its hash, on a miss, a hit and a signed-in page", async () => {
+    const css = '.hero{color:#0e5a63}';
+    const hash = sha256(css);
+    const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
+    const app = makeTestApp({
+      pageCache: cache,
+      getUser,
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash } }) },
+    });
+    const styleSrc = (csp: string | undefined) => /(?:^|;)\s*style-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '';
+    const miss = await request(app).get('/about');
+    const hit = await request(app).get('/about');
+    const signedIn = await request(app).get('/about').set('Cookie', 'session=x');
+    expect(cache.stats().hits).toBe(1);
+    for (const res of [miss, hit, signedIn]) {
+      expect(res.text).toContain(`<style>${css}</style>`);
+      // Listed for Vite's loader but not fetched: no blocking stylesheet request.
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/entry.css" disabled>');
+      expect(res.text).not.toMatch(/<link rel="stylesheet" href="[^"]*">/);
+      expect(styleSrc(res.headers['content-security-policy'] as string).split(' ')).toContain(hash);
+    }
+  });
+
+  it('production pages start their scripts from an inline loader after the first paint, allowed by hash when cached and by nonce when signed in', async () => {
+    const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
+    const app = makeTestApp({
+      pageCache: cache,
+      getUser,
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: ['/assets/app.js', '/assets/about.js'], styles: [], loadAfterPaint: true }) },
+    });
+    const miss = await request(app).get('/about');
+    const hit = await request(app).get('/about');
+    const signedIn = await request(app).get('/about').set('Cookie', 'session=x');
+    expect(cache.stats().hits).toBe(1);
+    for (const res of [miss, hit, signedIn]) {
+      expect(res.status).toBe(200);
+      // No script or preload the parser would fetch at once: the loader adds them.
+      expect(res.text).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
+      const loader = inlineScriptBodies(res.text).find((b) => b.includes('first-contentful-paint'));
+      expect(loader).toBeDefined();
+      for (const file of ['/assets/entry.js', '/assets/app.js', '/assets/about.js']) expect(loader).toContain(JSON.stringify(file));
+      const sources = scriptSrc(res.headers['content-security-policy'] as string).split(' ');
+      const nonce = /<script nonce="([^"]+)">[^<]*first-contentful-paint/.exec(res.text)?.[1];
+      if (res === signedIn) expect(sources).toContain(`'nonce-${nonce}'`);
+      else expect(sources).toContain(sha256(loader!));
+    }
+    expect(signedIn.text).toContain('nonce=');
+  });
+
   it('a hit still gets its own request id (a sane incoming one is kept) and no stored one', async () => {
     const { cache, app } = setup();
     const miss = await request(app).get('/about');
