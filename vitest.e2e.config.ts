@@ -10,5 +10,10 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     retry: 0,
+    // expect.poll waits for something the browser will do (a dialog opening, focus moving, a
+    // carousel settling): it returns as soon as that happens, so a generous limit costs nothing
+    // and a loaded machine (Chromium, the server and the test on 2 shared cores) gets room.
+    // Vitest's default is 1 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

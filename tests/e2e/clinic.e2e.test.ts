@@ -93,7 +93,7 @@ describe('clinic pages in a real browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     // The dialog's close event, which removes the player, is dispatched as a separate task.
-    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
 
     await page.keyboard.press('Enter');
@@ -101,7 +101,7 @@ describe('clinic pages in a real browser', () => {
     await page.getByRole('button', { name: 'Close video' }).click();
     await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     // The dialog's close event, which removes the player, is dispatched as a separate task.
-    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('video-popup__play'))).toBe(true);
     expect(youtube.length).toBeGreaterThan(0);
     expect(unexpected(t)).toEqual([]);
@@ -117,7 +117,7 @@ describe('clinic pages in a real browser', () => {
     expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
     expect(src).not.toContain('aqz-KE-bpKQ');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('iframe').count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => page.locator('iframe').count()).toBe(0);
     expect(unexpected(t)).toEqual([]);
     await t.close();
   });

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -85,31 +84,24 @@ describe('forms deliver, with and without JavaScript', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** No identity service for this server of its own: the forms need none. */
 function withoutFirebase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('FIREBASE_') && key !== 'GOOGLE_APPLICATION_CREDENTIALS'));
 }
 
-function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+/** Starts the built server on a port the OS picks (PORT=0: no free-port guess that another process could take); resolves with the port it logs. */
+function startServer(dataDir: string): Promise<{ server: ChildProcess; port: number }> {
   const out = process.env.BUILD_OUT ?? 'dist';
   const child = spawn(process.execPath, [path.resolve(out, 'server/index.js')], {
-    env: { ...withoutFirebase(process.env), NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir },
+    env: { ...withoutFirebase(process.env), NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
-      if (out.includes('"listening"')) resolve(child);
+      const listening = out.split('\n').slice(0, -1).find((line) => line.includes('"msg":"listening"'));
+      if (listening) resolve({ server: child, port: Number(new URL((JSON.parse(listening) as { url: string }).url).port) });
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
@@ -118,7 +110,7 @@ function startServer(dataDir: string, port: number): Promise<ChildProcess> {
 describe('a request survives a restart of the server', () => {
   it('after SIGTERM and a new start on the same data, the same submission finds its first reference', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-data-'));
-    const port = await freePort();
+    let port = 0;
     const browser = await launch();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -129,13 +121,14 @@ describe('a request survives a restart of the server', () => {
       return /MSG-[A-Z0-9]{5}/.exec(await page.locator('.form-result').innerText())?.[0];
     };
     try {
-      let server = await startServer(dataDir, port);
+      let server: ChildProcess;
+      ({ server, port } = await startServer(dataDir));
       const first = await send();
       expect(first).toBeTruthy();
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
-      server = await startServer(dataDir, port);
+      ({ server, port } = await startServer(dataDir));
       expect(await send()).toBe(first);
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));

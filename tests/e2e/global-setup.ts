@@ -16,9 +16,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs: number) {
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -56,7 +57,15 @@ export default async function setup(project: TestProject) {
   };
   server = spawn(process.execPath, [path.resolve(out, 'server/index.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/healthz`, 30_000);
+  // Its first start creates and migrates the embedded database (~8 s unloaded): allow for a loaded machine.
+  try {
+    await waitFor(`${baseUrl}/healthz`, 180_000, server);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await emulator.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('authEmulatorHost', emulator.host);
   project.provide('authProjectId', emulator.projectId);

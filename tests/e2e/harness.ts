@@ -80,7 +80,7 @@ export async function expectPerView(page: Page, label: string, expected: Record<
   const seen: Record<number, number> = {};
   for (const width of Object.keys(expected).map(Number)) {
     await page.setViewportSize({ width, height: 900 });
-    await expect.poll(() => slidesInView(page, label), { timeout: 3000 }).toBe(expected[width]);
+    await expect.poll(() => slidesInView(page, label)).toBe(expected[width]);
     seen[width] = await slidesInView(page, label);
   }
   expect(seen).toEqual(expected);

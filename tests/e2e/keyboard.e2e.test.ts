@@ -50,7 +50,7 @@ const activeMatches = (page: Page, selector: string) => page.evaluate((s) => doc
 
 /** Focus shows an indicator, and the focused element is (once scrolling and lazy layout settle) in the viewport. */
 async function expectVisibleFocus(page: Page) {
-  await expect.poll(() => focused(page), { timeout: 2000 }).toMatchObject({ visible: true, inViewport: true });
+  await expect.poll(() => focused(page)).toMatchObject({ visible: true, inViewport: true });
 }
 
 describe('keyboard only', () => {

@@ -50,8 +50,9 @@ describe('services, doctors and contact in a real browser', () => {
     await t.page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoHydrated(t.page, '/doctors');
     await t.page.locator('.counters').scrollIntoViewIfNeeded();
-    await t.page.waitForTimeout(300);
-    expect((await t.page.locator('.counters .counter__value').allTextContents()).map((v) => Number(v))).toEqual(doctorCounters.map((c) => c.end));
+    // The counters start when they come into view (an IntersectionObserver callback, late on a
+    // loaded machine): wait for the values rather than a fixed 300 ms.
+    await expect.poll(async () => (await t.page.locator('.counters .counter__value').allTextContents()).map((v) => Number(v))).toEqual(doctorCounters.map((c) => c.end));
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -75,11 +75,20 @@ describe('the clinic’s inbox in a real browser', () => {
     await Promise.all([page.waitForURL(`${baseUrl()}/staff`, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
     await page.waitForSelector('html[data-hydrated="true"]');
 
-    // The newest request is first.
-    const firstRef = page.locator('.staff-table tbody tr').first().locator('td.staff-table__ref a');
-    expect(await firstRef.innerText()).toBe(reference);
+    // Newest first. Other test files send requests to the same server at the same time, so a
+    // newer one may sit above this one (it failed so once): the list is in newest-first order,
+    // this request is on the first page, and nothing above it is older.
+    const rows = await page.locator('.staff-table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ ref: tr.querySelector('td.staff-table__ref a')?.textContent ?? '', at: tr.querySelector('time')?.getAttribute('datetime') ?? '' })),
+    );
+    const at = rows.map((r) => Date.parse(r.at));
+    expect(at.every((t) => Number.isFinite(t))).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => b - a));
+    const mine = rows.findIndex((r) => r.ref === reference);
+    expect(mine, `${reference} in ${rows.map((r) => r.ref).join()}`).toBeGreaterThanOrEqual(0);
+    for (const above of at.slice(0, mine)) expect(above).toBeGreaterThanOrEqual(at[mine]!);
     expect(Number(await page.getByTestId('new-count').innerText())).toBeGreaterThanOrEqual(1);
-    await firstRef.click();
+    await page.locator('td.staff-table__ref a', { hasText: reference }).click();
     await page.waitForURL(`${baseUrl()}/staff/requests/${reference}`);
     await page.locator('h1', { hasText: reference }).waitFor();
     expect(await page.locator('.staff-dl').first().innerText()).toContain('ada.obi@example.com');

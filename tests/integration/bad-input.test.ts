@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config';
 import { createAdminAuth, type AdminHandle } from '../../server/firebase';
 import { createLogger, silentLogger } from '../../server/logger';
 import { createSession } from '../../server/session';
-import { rejectingAdmin, testAssets } from './test-app';
+import { rejectingAdmin, TEST_RENDER_TIMEOUT_MS, testAssets } from './test-app';
 
 // Bad cookies and headers, from a browser with a broken cookie jar or from an attacker:
 // never a 5xx, the visitor is treated as signed out, and a bad session cookie is expired.
@@ -127,7 +127,7 @@ describe('fuzzed headers and raw requests', () => {
 
   beforeAll(async () => {
     // Behind a proxy (TRUST_PROXY=1), so X-Forwarded-* headers are parsed too.
-    const config = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', RENDER_TIMEOUT_MS: '2000', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', FIREBASE_PROJECT_ID: 'demo-fuzz' });
+    const config = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', FIREBASE_PROJECT_ID: 'demo-fuzz' });
     const logger = createLogger((line, level) => {
       if (level === 'error') errors.push(line);
     });
@@ -145,9 +145,12 @@ describe('fuzzed headers and raw requests', () => {
   /**
    * Sends bytes and returns every status code the server answered with, once the server closes
    * the connection (requests say `Connection: close`; the HTTP parser closes on garbage). A request
-   * the server is still waiting on (cut-off headers, a promised body) is given up after `waitMs`.
+   * the server is still waiting on (cut-off headers, a promised body) is given up after `waitMs`:
+   * longer than the render timeout, so a render that hangs is seen as its 500, and long enough
+   * that a loaded machine rendering many pages at once is not cut off (giving up mid-render is
+   * logged as a render failure). It was 3 s with a 2 s render timeout: tight under load.
    */
-  function raw(data: string | Buffer, waitMs = 3000): Promise<number[]> {
+  function raw(data: string | Buffer, waitMs = Number(TEST_RENDER_TIMEOUT_MS) + 2000): Promise<number[]> {
     return new Promise((resolve, reject) => {
       const socket = connect(port, '127.0.0.1');
       let text = '';
@@ -190,7 +193,7 @@ describe('fuzzed headers and raw requests', () => {
     expect(errors).toEqual([]);
   });
 
-  it('malformed raw requests get a 4xx or a closed connection, never a 5xx, and the server keeps answering', async () => {
+  it('malformed raw requests get a 4xx or a closed connection, never a 5xx, and the server keeps answering', { timeout: 60_000 }, async () => {
     const cases = [
       'GET / HTTP/1.1\r\nHost: x\r\nCookie: __Host-session=%E0%A4%A\r\nConnection: close\r\n\r\n',
       'POST /api/session/logout HTTP/1.1\r\nHost: x\r\nSec-Fetch-Site: same-origin\r\nCookie: __Host-session=%E0%A4%A\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',

@@ -6,7 +6,7 @@ import { authCspSources, createAdminAuth, type AdminHandle } from '../../server/
 import { silentLogger } from '../../server/logger';
 import { createSession, type SessionOptions } from '../../server/session';
 import { emulatorClient, forgeSigned, reissueUnsigned } from './auth-emulator-client';
-import { makeTestApp, testAssets } from './test-app';
+import { makeTestApp, TEST_RENDER_TIMEOUT_MS, testAssets } from './test-app';
 
 const host = inject('authEmulatorHost');
 const projectId = inject('authProjectId');
@@ -15,7 +15,7 @@ const handles: AdminHandle[] = [];
 
 /** The real app wired to the emulator, as server/main.ts wires it. */
 function sessionApp(overrides: Partial<SessionOptions> = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: '2000', FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
+  const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS, FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
   const handle = createAdminAuth(config.auth)!;
   handles.push(handle);
   const session = createSession({ auth: config.auth, admin: handle.auth, secureCookies: false, logger: silentLogger, ...overrides });

@@ -19,7 +19,11 @@ const config = loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: host,
 const handle = createAdminAuth(config.auth)!;
 afterAll(() => handle.close());
 
-/** `npm run staff -- …`, as documented: the same script, against this emulator. */
+/**
+ * `npm run staff -- …`, as documented: the same script, against this emulator. Each run starts
+ * tsx and firebase-admin (seconds on a loaded machine; a test runs up to three), hence the
+ * test timeouts below.
+ */
 async function staffCommand(...args: string[]) {
   const tsx = path.resolve('node_modules/.bin/tsx');
   const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' };
@@ -39,7 +43,7 @@ async function signIn(app: ReturnType<typeof appWithSession>, email: string) {
 }
 
 describe('npm run staff (the roles command) against the Auth Emulator', () => {
-  it('grant sets the role claim; revoke removes it and the old session cookie is refused at the next request', async () => {
+  it('grant sets the role claim; revoke removes it and the old session cookie is refused at the next request', { timeout: 90_000 }, async () => {
     const email = `reception.${Date.now()}@example.com`;
     await emulator.signUp(email, 'correct-horse-7', 'Zainab Ali');
     const app = appWithSession();
@@ -62,7 +66,7 @@ describe('npm run staff (the roles command) against the Auth Emulator', () => {
     expect(after.headers.location).toBe('/login?returnTo=%2Fstaff');
   });
 
-  it('a session that claims the role loses it at the next request when the claim is removed, even before its tokens are revoked', async () => {
+  it('a session that claims the role loses it at the next request when the claim is removed, even before its tokens are revoked', { timeout: 90_000 }, async () => {
     const email = `admin.${Date.now()}@example.com`;
     await emulator.signUp(email, 'correct-horse-7', 'Musa Bello');
     expect((await staffCommand('grant', email, '--admin')).stdout).toContain('is now admin');
@@ -73,7 +77,7 @@ describe('npm run staff (the roles command) against the Auth Emulator', () => {
     expect((await request(app).get('/staff').set('Cookie', cookie)).status).toBe(403);
   });
 
-  it('explains an unknown user and a missing identity service in one line each', async () => {
+  it('explains an unknown user and a missing identity service in one line each', { timeout: 90_000 }, async () => {
     const missing = await staffCommand('grant', 'nobody@example.com').catch((e: { stderr: string; code: number }) => e);
     expect((missing as { code: number }).code).toBe(1);
     expect((missing as { stderr: string }).stderr).toMatch(/No user with the e-mail nobody@example.com .* register at \/register first, or add --create/);

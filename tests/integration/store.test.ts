@@ -225,7 +225,8 @@ describe.each(testEngines())('the store on %s', (engine) => {
 });
 
 describe('the embedded database lock file', () => {
-  it('refuses a second opener with a one-line message, and takes over a lock whose process has died', async () => {
+  // Opens PGlite twice (seconds each on a loaded machine: 12 s seen, close to the 20 s default).
+  it('refuses a second opener with a one-line message, and takes over a lock whose process has died', { timeout: 60_000 }, async () => {
     const dataDir = copyPgliteTemplate();
     try {
       const dead = spawnSync(process.execPath, ['-e', '']).pid;

@@ -11,8 +11,15 @@ export const testAssets: ClientAssets = {
   forPages: (keys) => ({ entryScripts: ['/assets/entry.js'], preloads: keys.map((k) => `/assets/${k}.js`), styles: ['/assets/entry.css'] }),
 };
 
+/**
+ * The render timeout only guards against a hang here: generous, since renders share a loaded
+ * machine (streaming.test.tsx's page waits for the test to read its shell), yet below the test
+ * timeout. foundation.test.tsx tests the timeout itself with a short one.
+ */
+export const TEST_RENDER_TIMEOUT_MS = '10000';
+
 export function makeTestApp(overrides: Partial<AppDeps> = {}): Express {
-  const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: '1000' });
+  const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS });
   return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', enquiries: memoryEnquiries(), ...overrides });
 }
 
