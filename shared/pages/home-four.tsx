@@ -13,21 +13,40 @@ import { latestPosts, News } from '../sections/news';
 import { PhotoGallery } from '../sections/photo-gallery';
 import { Sponsors } from '../sections/sponsors';
 import { TeamCarousel } from '../sections/team-carousel';
+import { DeferHydration } from '../ui/defer-hydration';
 
 /** Home four (spec section 2); the root layout adds the language list to the top bar (route handle). */
 export default function HomeFourPage() {
   return (
     <>
       <HeroSlider slides={homeFourSlides} label="Welcome" />
-      <AboutIntro content={homeFourAbout} media={{ kind: 'image', img: homeFourAbout.img }} />
-      <DepartmentsSlider items={sliderDepartments} className="section--tint" />
-      <TeamCarousel />
-      <AppointmentWidget />
-      <HowItWorks steps={howItWorks} />
-      <PhotoGallery items={homeGallery} />
-      <Facts items={homeFourFacts} {...factsIntros.homeFour} />
-      <News posts={latestPosts(posts)} {...newsIntro} />
-      <Sponsors items={sponsors} {...sponsorsIntro} />
+      <DeferHydration>
+        <AboutIntro content={homeFourAbout} media={{ kind: 'image', img: homeFourAbout.img }} />
+      </DeferHydration>
+      <DeferHydration>
+        <DepartmentsSlider items={sliderDepartments} className="section--tint" />
+      </DeferHydration>
+      <DeferHydration>
+        <TeamCarousel />
+      </DeferHydration>
+      <DeferHydration>
+        <AppointmentWidget />
+      </DeferHydration>
+      <DeferHydration>
+        <HowItWorks steps={howItWorks} />
+      </DeferHydration>
+      <DeferHydration>
+        <PhotoGallery items={homeGallery} />
+      </DeferHydration>
+      <DeferHydration>
+        <Facts items={homeFourFacts} {...factsIntros.homeFour} />
+      </DeferHydration>
+      <DeferHydration>
+        <News posts={latestPosts(posts)} {...newsIntro} />
+      </DeferHydration>
+      <DeferHydration>
+        <Sponsors items={sponsors} {...sponsorsIntro} />
+      </DeferHydration>
     </>
   );
 }
