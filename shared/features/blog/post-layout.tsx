@@ -120,6 +120,22 @@ function AuthorBox({ name }: { name: string }) {
   );
 }
 
+/** A comment's name, date, text and reply link: the same for readers' approved comments and the sample ones. */
+function CommentBody({ name, dateTime, day, text }: { name: string; dateTime: string; day: string; text: string }) {
+  return (
+    <div>
+      <p className="comment__head">
+        <strong>{name}</strong>
+        <time dateTime={dateTime}>{formatPostDate(day)}</time>
+      </p>
+      <p className="comment__text">{text}</p>
+      <a href="#comment-form-title" className="comment__reply">
+        Reply<span className="visually-hidden"> to {name}</span>
+      </a>
+    </div>
+  );
+}
+
 function Comments({ total, approved }: { total: number; approved: readonly PublishedComment[] }) {
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -133,31 +149,13 @@ function Comments({ total, approved }: { total: number; approved: readonly Publi
             <span className="comment__avatar comment__monogram" aria-hidden="true">
               {c.name.trim().charAt(0).toUpperCase() || '?'}
             </span>
-            <div>
-              <p className="comment__head">
-                <strong>{c.name}</strong>
-                <time dateTime={c.publishedAt}>{formatPostDate(c.publishedAt.slice(0, 10))}</time>
-              </p>
-              <p className="comment__text">{c.text}</p>
-              <a href="#comment-form-title" className="comment__reply">
-                Reply<span className="visually-hidden"> to {c.name}</span>
-              </a>
-            </div>
+            <CommentBody name={c.name} dateTime={c.publishedAt} day={c.publishedAt.slice(0, 10)} text={c.text} />
           </li>
         ))}
         {sampleComments.map((c) => (
           <li key={c.name} className="comment">
             <img src={c.avatar.src} width={c.avatar.width} height={c.avatar.height} alt="" loading="lazy" decoding="async" className="comment__avatar" />
-            <div>
-              <p className="comment__head">
-                <strong>{c.name}</strong>
-                <time dateTime={c.date}>{formatPostDate(c.date)}</time>
-              </p>
-              <p className="comment__text">{c.text}</p>
-              <a href="#comment-form-title" className="comment__reply">
-                Reply<span className="visually-hidden"> to {c.name}</span>
-              </a>
-            </div>
+            <CommentBody name={c.name} dateTime={c.date} day={c.date} text={c.text} />
           </li>
         ))}
       </ol>
