@@ -48,15 +48,59 @@ async function pressUntil(page: Page, selector: string, { key = 'Tab', max = 80 
 
 const activeMatches = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
 
+/** Where the focused element is and how the page scrolled and shifted since it loaded (see recordScrolling). */
+function focusDetail(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const r = el?.getBoundingClientRect();
+    const w = window as unknown as { __scrollLog?: unknown[] };
+    return {
+      rect: r && { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), width: Math.round(r.width), height: Math.round(r.height) },
+      scrollY: Math.round(scrollY),
+      innerHeight,
+      scrollHeight: document.documentElement.scrollHeight,
+      log: (w.__scrollLog ?? []).slice(-40),
+    };
+  });
+}
+
 /** Focus shows an indicator, and the focused element is (once scrolling and lazy layout settle) in the viewport. */
 async function expectVisibleFocus(page: Page) {
-  await expect.poll(() => focused(page)).toMatchObject({ visible: true, inViewport: true });
+  try {
+    await expect.poll(() => focused(page)).toMatchObject({ visible: true, inViewport: true });
+  } catch (error) {
+    // Say where focus is and what moved the page, so a failure on a loaded machine explains itself.
+    throw new Error(`${(error as Error).message}\nfocus: ${JSON.stringify(await focused(page))}\n${JSON.stringify(await focusDetail(page))}`, { cause: error });
+  }
+}
+
+/** Before a navigation: the page records its scroll positions, focus changes and layout shifts (read by focusDetail). */
+async function recordScrolling(page: Page) {
+  await page.addInitScript(() => {
+    const log: unknown[] = [];
+    (window as unknown as { __scrollLog: unknown[] }).__scrollLog = log;
+    const t = () => Math.round(performance.now());
+    const name = (n: Element | null) => (n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${String(n.className).split(' ')[0]}` : '-');
+    let last = -1;
+    addEventListener('scroll', () => {
+      if (Math.abs(scrollY - last) < 1) return;
+      last = scrollY;
+      log.push(['scroll', t(), Math.round(scrollY), name(document.activeElement)]);
+    }, { passive: true });
+    addEventListener('focusin', (e) => log.push(['focus', t(), name(e.target as Element), Math.round(scrollY)]));
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { startTime: number; value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+        log.push(['shift', Math.round(e.startTime), e.value.toFixed(4), (e.sources ?? []).map((s) => `${s.node instanceof Element ? name(s.node) : s.node?.nodeName} y${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`)]);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
 }
 
 describe('keyboard only', () => {
   it('the skip link comes first and moves focus to the content; the header nav is reached with Tab and left with Shift+Tab', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/about');
     await page.keyboard.press('Tab');
     expect(await activeMatches(page, 'a.skip-link')).toBe(true);
@@ -95,6 +139,7 @@ describe('keyboard only', () => {
   it('the drawer at 375 px: the menu button opens it, focus moves in and stays in, Escape closes it and focus returns', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/');
     await pressUntil(page, 'button[aria-controls="site-drawer"]');
     await expectVisibleFocus(page);
@@ -135,6 +180,7 @@ describe('keyboard only', () => {
   it('tabs: arrow keys, Home and End move between tabs and show their panels; Tab goes on to the panel', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/about');
     await pressUntil(page, '[role="tab"]', { max: 120 });
     await expectVisibleFocus(page);
@@ -171,6 +217,7 @@ describe('keyboard only', () => {
   it('the FAQ accordion: Enter and Space open and close an item, and the expanded state is exposed', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/homeTwo');
     // The second question (the first is open by default).
     await pressUntil(page, '.accordion__item:nth-child(2) > summary', { max: 150 });
@@ -207,6 +254,7 @@ describe('keyboard only', () => {
   it('a carousel\'s previous and next buttons work with Enter and Space and keep focus', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/homeThree');
     await pressUntil(page, 'section.carousel .carousel__next', { max: 150 });
     await expectVisibleFocus(page);
@@ -242,6 +290,7 @@ describe('keyboard only', () => {
   it('the lightbox: Enter opens it, arrows change the image, Escape closes it and focus returns to the opener', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/portfolioThreeColumn');
     await pressUntil(page, 'button[aria-label^="Open image: "]', { max: 150 });
     await expectVisibleFocus(page);
@@ -276,6 +325,7 @@ describe('keyboard only', () => {
   it('the contact form: typed and tabbed through, sent with Enter, the reference is shown and focused', async () => {
     const t = await openPage(browser, { width: 1280, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/contact');
     await pressUntil(page, 'form.contact-form input[name="name"]', { max: 150 });
     await expectVisibleFocus(page);
@@ -306,6 +356,7 @@ describe('keyboard only', () => {
   it('the contact form: an invalid submission puts focus on the first invalid field', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/contact');
     await pressUntil(page, 'form.contact-form input[name="name"]', { max: 150 });
     await page.keyboard.type('Amaka Obi');
@@ -328,6 +379,7 @@ describe('keyboard only', () => {
   it('a sign-in dialog: reached with Enter, focus on its button and kept inside, Escape closes it and focus goes back to the form', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
+    await recordScrolling(page);
     await gotoHydrated(page, '/register');
     await pressUntil(page, 'input[name="username"], form input:not([type="hidden"])', { max: 150 });
     const fields: string[] = [];
