@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { RouteObject } from 'react-router';
 import { pages as sitePages } from '../shared/routes';
@@ -9,6 +8,7 @@ import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
 import type { Store } from './db/store';
+import { responseCompression } from './compression';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createPageCache, type PageCache } from './page-cache';
@@ -124,7 +124,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
-  app.use(compression());
+  // Rendered pages go out as gzip, assets as brotli (server/compression.ts).
+  app.use(responseCompression());
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

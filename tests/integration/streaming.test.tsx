@@ -1,9 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGunzip } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { Suspense, use } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withoutBrotli } from '../../server/compression';
 import { makeTestApp } from './test-app';
 
 // A page whose second half waits on a promise the test resolves only after it has
@@ -33,12 +37,72 @@ const routes: RouteObject[] = [
           </main>
         ),
       },
+      {
+        id: 'plain',
+        path: '/plain',
+        Component: () => (
+          <main>
+            {Array.from({ length: 60 }, (_, i) => (
+              <p key={i}>{`Paragraph ${i} of a page long enough to be compressed.`}</p>
+            ))}
+          </main>
+        ),
+      },
     ],
   },
 ];
 
-const server = makeTestApp({ routes }).listen(0);
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+// A built client directory with one compressible asset.
+const clientDir = mkdtempSync(path.join(tmpdir(), 'clinic-assets-'));
+mkdirSync(path.join(clientDir, 'assets'));
+writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'export const x = 1;\n'.repeat(400));
+
+const server = makeTestApp({ routes, clientDir }).listen(0);
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+/** Status, headers and raw (still encoded) body of a GET. */
+function getRaw(urlPath: string, acceptEncoding: string) {
+  const { port } = server.address() as AddressInfo;
+  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest({ port, path: urlPath, headers: { 'accept-encoding': acceptEncoding, 'user-agent': 'Mozilla/5.0' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compression', () => {
+  it('sends a page rendered per request as gzip even when brotli is accepted, and the hashed assets as brotli', async () => {
+    const page = await getRaw('/plain', 'gzip, deflate, br, zstd');
+    expect(page.status).toBe(200);
+    expect(page.encoding).toBe('gzip');
+    expect(page.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(page.body).toString()).toContain('Paragraph 59 of a page');
+
+    const asset = await getRaw('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(asset.status).toBe(200);
+    expect(asset.encoding).toBe('br');
+
+    // Only brotli accepted: the page goes out uncompressed rather than in a coding the browser did not ask for.
+    const brOnly = await getRaw('/plain', 'br');
+    expect(brOnly.encoding).toBeUndefined();
+    expect(brOnly.body.toString()).toContain('Paragraph 59 of a page');
+  });
+
+  it('drops only the br entries of Accept-Encoding', () => {
+    expect(withoutBrotli('gzip, deflate, br, zstd')).toBe('gzip, deflate, zstd');
+    expect(withoutBrotli('br;q=1.0, gzip;q=0.8')).toBe('gzip;q=0.8');
+    expect(withoutBrotli('BR')).toBe('identity');
+    expect(withoutBrotli('gzip')).toBe('gzip');
+  });
+});
 
 describe('streaming', () => {
   it('sends the gzipped shell before the rest of the page is ready', async () => {
