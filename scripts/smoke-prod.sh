@@ -70,6 +70,9 @@ status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/no-such-
 [ "$status" = "404" ] || fail "404 status ($status)"
 asset=$(grep -o '/assets/entry-[^"]*\.js' <<<"$home" | head -n1)
 curl -sSI "http://127.0.0.1:$port$asset" | grep -qi 'cache-control: public, max-age=31536000, immutable' || fail "immutable caching of $asset"
+br_headers=$(curl -sSI -H 'Accept-Encoding: gzip, deflate, br' "http://127.0.0.1:$port$asset")
+grep -qi 'content-encoding: br' <<<"$br_headers" || fail "the build's brotli copy of $asset"
+grep -qi 'cache-control: public, max-age=31536000, immutable' <<<"$br_headers" || fail "immutable caching of $asset (brotli)"
 
 kill -TERM "$pid"
 code=0
@@ -77,4 +80,4 @@ wait "$pid" || code=$?
 [ "$code" = "0" ] || fail "exit code after SIGTERM was $code"
 grep -q '"shutting down"' "$log" || fail "no graceful shutdown log"
 grep -q '"store closed"' "$log" || fail "store not closed on shutdown"
-echo "smoke: PASS on Node $(node --version) (/, /healthz, /readyz on PostgreSQL, 404, immutable assets, clean exit on SIGTERM)"
+echo "smoke: PASS on Node $(node --version) (/, /healthz, /readyz on PostgreSQL, 404, immutable assets and their brotli copies, clean exit on SIGTERM)"

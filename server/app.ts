@@ -8,7 +8,7 @@ import type { SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
 import type { Config } from './config';
 import type { Store } from './db/store';
-import { responseCompression } from './compression';
+import { precompressedAssets, responseCompression } from './compression';
 import { errorPageHtml } from './document';
 import { createLogger, requestLogger, type Logger } from './logger';
 import { createPageCache, type PageCache } from './page-cache';
@@ -185,6 +185,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
 
   if (deps.clientDir) {
+    // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
+    app.use('/assets', precompressedAssets(path.join(deps.clientDir, 'assets'), YEAR_S * 1000));
     app.use(
       '/assets',
       express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: YEAR_S * 1000, index: false, fallthrough: false }),

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
+import { acceptsEncoding } from './compression';
 
 /**
  * The response cache for anonymous pages (docs/decisions/0011-page-cache.md).
@@ -93,17 +94,6 @@ export function cspWithHashes(csp: string, nonce: string | undefined, hashes: st
       return name === 'script-src' || name === 'script-src-elem' ? d.replace(token, hashes) : d.replace(' ' + token, '').replace(token, '');
     })
     .join(';');
-}
-
-function acceptsEncoding(header: string | undefined, coding: 'br' | 'gzip'): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (name!.trim().toLowerCase() !== coding) continue;
-    const q = params.find((p) => p.trim().startsWith('q='));
-    return !q || Number(q.trim().slice(2)) > 0;
-  }
-  return false;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {

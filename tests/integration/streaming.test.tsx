@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { Suspense, use } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,10 +52,15 @@ const routes: RouteObject[] = [
   },
 ];
 
-// A built client directory with one compressible asset.
+// A built client directory: one script with the build's brotli and gzip copies beside it
+// (vite.config.ts, precompressAssets), one stylesheet without.
 const clientDir = mkdtempSync(path.join(tmpdir(), 'clinic-assets-'));
 mkdirSync(path.join(clientDir, 'assets'));
-writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'export const x = 1;\n'.repeat(400));
+const script = 'export const x = 1;\n'.repeat(400);
+writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
+writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+writeFileSync(path.join(clientDir, 'assets', 'page-def456.css'), '.a { color: red; }\n'.repeat(200));
 
 const server = makeTestApp({ routes, clientDir }).listen(0);
 afterAll(async () => {
@@ -66,11 +71,20 @@ afterAll(async () => {
 /** Status, headers and raw (still encoded) body of a GET. */
 function getRaw(urlPath: string, acceptEncoding: string) {
   const { port } = server.address() as AddressInfo;
-  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; type: string | undefined; cacheControl: string | undefined; body: Buffer }>((resolve, reject) => {
     const req = httpRequest({ port, path: urlPath, headers: { 'accept-encoding': acceptEncoding, 'user-agent': 'Mozilla/5.0' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: res.headers['content-encoding'],
+          vary: res.headers.vary,
+          type: res.headers['content-type'],
+          cacheControl: res.headers['cache-control'],
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -86,11 +100,36 @@ describe('compression', () => {
     expect(page.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(page.body).toString()).toContain('Paragraph 59 of a page');
 
-    const asset = await getRaw('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
-    expect(asset.status).toBe(200);
-    expect(asset.encoding).toBe('br');
+    // An asset without the build's copies: compressed per response, with brotli.
+    const style = await getRaw('/assets/page-def456.css', 'gzip, deflate, br, zstd');
+    expect(style.status).toBe(200);
+    expect(style.encoding).toBe('br');
+    expect(brotliDecompressSync(style.body).toString()).toContain('.a { color: red; }');
+  });
 
-    // Only brotli accepted: the page goes out uncompressed rather than in a coding the browser did not ask for.
+  it('sends the build’s brotli or gzip copy of an asset as it is, with its own type, and the file itself to others', async () => {
+    const br = await getRaw('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br).toMatchObject({ status: 200, encoding: 'br', type: 'text/javascript; charset=utf-8' });
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.cacheControl).toContain('immutable');
+    expect(br.body.equals(brotliCompressSync(script))).toBe(true);
+
+    const gz = await getRaw('/assets/app-abc123.js', 'gzip');
+    expect(gz).toMatchObject({ status: 200, encoding: 'gzip', type: 'text/javascript; charset=utf-8' });
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    const none = await getRaw('/assets/app-abc123.js', 'identity');
+    expect(none.status).toBe(200);
+    expect(none.encoding).toBeUndefined();
+    expect(none.body.toString()).toBe(script);
+
+    // Refused with q=0: the other copy.
+    expect((await getRaw('/assets/app-abc123.js', 'br;q=0, gzip')).encoding).toBe('gzip');
+    expect((await getRaw('/assets/missing-000000.js', 'br')).status).toBe(404);
+
+  });
+
+  it('sends a page uncompressed to a browser that accepts only brotli, rather than in a coding it did not ask for', async () => {
     const brOnly = await getRaw('/plain', 'br');
     expect(brOnly.encoding).toBeUndefined();
     expect(brOnly.body.toString()).toContain('Paragraph 59 of a page');
