@@ -15,8 +15,8 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
           width={post.img.width}
           height={post.img.height}
           alt=""
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          // The first card's image is the page's largest paint on a phone: fetched first, decoded with the page.
+          {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
         />
       </Link>
       <div className="post-card__body">

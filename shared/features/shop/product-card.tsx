@@ -15,8 +15,8 @@ export function ProductCard({ product, view, eager = false }: { product: Product
           width={product.img.width}
           height={product.img.height}
           alt={product.img.alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          // The first card's image is the page's largest paint on a phone: fetched first, decoded with the page.
+          {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
         />
         {product.oldPrice !== undefined && <span className="product-card__badge">Sale</span>}
       </div>
