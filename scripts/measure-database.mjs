@@ -15,7 +15,15 @@ export async function measurementDatabase() {
     stopped = true;
     await cluster.stop();
   };
-  // Never leave a cluster behind, whatever way the script ends.
-  process.once('exit', () => void stop());
+  // Never leave a cluster behind, whatever way the script ends: on 'exit' only synchronous work
+  // runs, and Ctrl-C or a kill would end the process without 'exit' unless it is turned into one.
+  process.once('exit', () => {
+    if (stopped) return;
+    stopped = true;
+    cluster.stopSync();
+  });
+  for (const [signal, code] of /** @type {const} */ ([['SIGINT', 130], ['SIGTERM', 143]])) {
+    if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(code));
+  }
   return { url, stop };
 }

@@ -50,6 +50,8 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+// The server never outlives the script (Ctrl-C included: measure-database turns it into an exit).
+process.once('exit', () => server.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}`;
 // Opening the store and applying migrations takes a few seconds: wait for the server (at most a minute).
 let exited = false;
@@ -127,30 +129,46 @@ try {
       const m = s.length >> 1;
       return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
     };
+    /** One Lighthouse run: its JSON report and parsed result, or what went wrong. */
+    const lighthouseRun = (p) => {
+      let report;
+      try {
+        report = execFileSync(
+          'npx',
+          ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+          { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+        );
+      } catch (error) {
+        // Ctrl-C reaches Lighthouse too; while it runs this process cannot handle the signal
+        // itself, so a Lighthouse stopped by a signal stops the measurement (the exit handlers
+        // stop the server and the database).
+        if (error.signal || error.status === 130 || error.status === 143) process.exit(130);
+        // Lighthouse sometimes exits non-zero (e.g. Chrome slow to quit) after writing a whole report.
+        report = error.stdout;
+      }
+      let lhr;
+      try {
+        lhr = JSON.parse(report?.toString() ?? '');
+      } catch {
+        return { problem: 'no report' };
+      }
+      if (lhr.runtimeError) return { problem: lhr.runtimeError.code };
+      return { report, lhr };
+    };
     const lhTable = {};
     const notes = [];
     for (const p of paths) {
       const runsOf = [];
       for (let r = 0; r < runs; r++) {
-        let report;
-        try {
-          report = execFileSync(
-            'npx',
-            ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
-            { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
-          );
-        } catch (error) {
-          // Lighthouse sometimes exits non-zero (e.g. Chrome slow to quit) after writing a whole report.
-          report = error.stdout;
-        }
-        let lhr;
-        try {
-          lhr = JSON.parse(report?.toString() ?? '');
-        } catch {
-          notes.push(`${p}: run ${r + 1} gave no report; left out of the median`);
+        // A run that gives no report or a runtime error (NO_NAVSTART when Chrome misses the
+        // navigation, seen on a loaded machine) is tried once more, then left out of the median.
+        let result = lighthouseRun(p);
+        if (result.problem) result = lighthouseRun(p);
+        if (result.problem) {
+          notes.push(`${p}: run ${r + 1}: ${result.problem} twice; left out of the median`);
           continue;
         }
-        if (lhr.runtimeError) notes.push(`${p}: run ${r + 1}: ${lhr.runtimeError.code}`);
+        const { report, lhr } = result;
         if (lhJsonDir) {
           mkdirSync(lhJsonDir, { recursive: true });
           writeFileSync(path.join(lhJsonDir, `${p.replace(/\W+/g, '_') || 'home'}-${r + 1}.json`), report);

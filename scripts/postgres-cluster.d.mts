@@ -2,6 +2,8 @@ export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>` (trust auth); append `/<database>`. */
   url: string;
   stop(): Promise<void>;
+  /** The same, blocking: for a process 'exit' handler. */
+  stopSync(): void;
   /** Creates a database in the cluster and returns its URL. */
   createDatabase(name: string): Promise<string>;
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,10 +55,21 @@ export async function startPostgresCluster(options = {}) {
     await as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
     rmSync(root, { recursive: true, force: true });
   };
+  // For an 'exit' handler, where nothing asynchronous runs any more.
+  const stopSync = () => {
+    const [cmd, ...args] = [path.join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop'];
+    try {
+      if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' });
+      else execFileSync(cmd, args, { stdio: 'ignore' });
+    } catch {
+      // already stopped
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
   /** @param {string} name */
   const createDatabase = async (name) => {
     await as(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
     return `postgres://postgres@127.0.0.1:${port}/${name}`;
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}`, stop, createDatabase };
+  return { url: `postgres://postgres@127.0.0.1:${port}`, stop, stopSync, createDatabase };
 }

@@ -29,6 +29,8 @@ export async function startProdServer({ env = {}, nodeArgs = [] } = {}) {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', ...placeholderFirebaseEnv('load-test-project'), ...(database ? { DATABASE_URL: database.url } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server never outlives the script (Ctrl-C included: measure-database turns it into an exit).
+  process.once('exit', () => child.kill('SIGTERM'));
   const lines = [];
   let pending = '';
   let resolveListening;
