@@ -30,10 +30,20 @@ const NOT_VIEWS = rule(
   'shared/content/ is data: it must not import components or pages. Put shared types in shared/content/types.ts.',
 );
 
+// The site's links come from shared/ui/link.tsx: the same markup and clicks as React Router's,
+// without resolving absolute paths on every render (ADR 0017).
+const ROUTER_LINKS = [
+  {
+    name: 'react-router',
+    importNames: ['Link', 'NavLink'],
+    message: "Import Link and NavLink from shared/ui/link.tsx (React Router's, without resolving absolute paths on every render).",
+  },
+];
+
 /** The rules for one folder: the same patterns for static imports, re-exports and import(). */
 function boundaries(...forbidden) {
   return {
-    'no-restricted-imports': ['error', { patterns: forbidden.map(({ regex, message }) => ({ regex, message })) }],
+    'no-restricted-imports': ['error', { paths: ROUTER_LINKS, patterns: forbidden.map(({ regex, message }) => ({ regex, message })) }],
     'no-restricted-syntax': [
       'error',
       ...forbidden.map(({ regex, message }) => ({
@@ -103,6 +113,11 @@ export default tseslint.config(
       ...boundaries(NOT_CLIENT, NOT_SERVER, NOT_NODE_BUILTINS, NOT_SERVER_PACKAGES),
       'no-restricted-globals': restrictGlobals(nodeOnlyGlobals, 'shared/ also runs in the browser: Node globals do not exist there.'),
     },
+  },
+  {
+    // The one place that wraps React Router's links.
+    files: ['shared/ui/link.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_CLIENT, NOT_SERVER, NOT_NODE_BUILTINS, NOT_SERVER_PACKAGES].map(({ regex, message }) => ({ regex, message })) }] },
   },
   {
     files: ['shared/content/**'],

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router';
+import { Link } from './ui/link';
 import { Layout } from './layout/layout';
 import { LanguageList } from './layout/language-list';
 import { documentTitle, ERROR_META, FORBIDDEN_META, NOT_FOUND_META, resolvePageMeta, type PageMeta, type RouteHandle } from './page-meta';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { useSessionUser } from '../session';
 import { Icon } from '../ui/icons';
 

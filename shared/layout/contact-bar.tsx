@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { findService } from '../content/services';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';

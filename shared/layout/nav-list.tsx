@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../ui/link';
 import type { NavItem } from './nav-items';
 
 interface NavListProps {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { serviceNames as services } from '../content/service-names';
 import { fullAddress, site } from '../content/site';
 import { Icon } from '../ui/icons';

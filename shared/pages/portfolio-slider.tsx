@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { Carousel } from '../ui/carousel';
 import { PageHeader } from '../ui/page-header';
 import { Section } from '../ui/section';

@@ -1,4 +1,5 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../ui/link';
 import { findService, services, type Service } from '../content/services';
 import { serviceContactBanner, serviceDetailCopy } from '../content/services-page';
 import { site } from '../content/site';

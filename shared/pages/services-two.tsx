@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { departments, employerSections, servicesTwoIntro } from '../content/services-two';
 import { Icon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';

@@ -1,4 +1,5 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../ui/link';
 import { PageHeader } from '../ui/page-header';
 import { Tabs } from '../ui/tabs';
 import { AddToCart } from '../features/shop/add-to-cart';

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { Link } from '../ui/link';
 import { formatAbuja } from '../features/staff/format';
 import { kindLabel, statusLabel } from '../features/staff/labels';
 import { StaffBand, StatusBadge } from '../features/staff/staff-band';

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
-import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { Form, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { Link } from '../ui/link';
 import { formatE164Nigeria } from '../features/enquiries/phone';
 import { abujaParts, formatAbuja } from '../features/staff/format';
 import { kindLabel, STATUSES, statusLabel } from '../features/staff/labels';

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
+import { Form, useLoaderData, useSearchParams } from 'react-router';
+import { Link } from '../ui/link';
 import { formatE164Nigeria } from '../features/enquiries/phone';
 import { formatAbuja } from '../features/staff/format';
 import { KINDS, kindLabel, STATUSES, statusLabel } from '../features/staff/labels';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { AboutIntroContent, Video } from '../content/about';
 import type { Img } from '../content/types';
 import { Icon } from '../ui/icons';

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../ui/link';
 import { appointmentServiceOptions, appointmentWidget, bookAppointment, departmentOptions, doctorOptions } from '../content/appointment';
 import { site } from '../content/site';
 import { EnquiryForm } from '../features/enquiries/enquiry-form';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { site } from '../content/site';
 import type { Img } from '../content/types';
 import { PhoneLink } from '../ui/phone-link';

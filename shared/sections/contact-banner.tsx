@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { site } from '../content/site';
 import { Icon } from '../ui/icons';
 import { PhoneLink } from '../ui/phone-link';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { Department } from '../content/departments';
 import { Carousel, type CarouselLayout } from '../ui/carousel';
 import { Icon } from '../ui/icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { Doctor } from '../content/doctors';
 
 export function DoctorCard({ doctor, headingLevel = 3 }: { doctor: Doctor; headingLevel?: 2 | 3 }) {

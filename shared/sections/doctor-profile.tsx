@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { DoctorProfile as Profile, ProfileEntry } from '../content/doctor-pages';
 import { site } from '../content/site';
 import { PhoneLink } from '../ui/phone-link';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { HeroSlide } from '../content/types';
 import { Carousel } from '../ui/carousel';
 import './hero-slider.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { Img } from '../content/types';
 import { PageHero } from './page-hero';
 import './clinic-sections.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { Icon } from '../ui/icons';
 import { Section } from '../ui/section';
 import './clinic-sections.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { GalleryItem } from '../content/home-variants';
 import { Carousel, type CarouselLayout } from '../ui/carousel';
 import { Section } from '../ui/section';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { billingPeriods, formatPrice, pricing, pricingIntro, type BillingPeriod, type PricingPlan } from '../content/pricing';
 import { Icon } from '../ui/icons';
 import { Section } from '../ui/section';

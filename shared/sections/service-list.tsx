@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import type { Service } from '../content/services';
 import { Icon } from '../ui/icons';
 import './service-sections.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 
 export const NOT_FOUND_TEXT = 'Oops! The page you are looking for does not exist. It might have been moved or deleted.';
 

@@ -50,6 +50,39 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
+  it("the site's links (shared/ui/link.tsx) behave as React Router's: current page marked, history kept, same page replaced", async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    const nav = page.locator('.site-header__nav');
+    const current = () => nav.locator('a[aria-current="page"]').evaluateAll((els) => els.map((e) => [e.getAttribute('href'), e.className]));
+    expect(await current()).toEqual([['/', 'active']]);
+    const historyLength = () => page.evaluate(() => history.length);
+    const before = await historyLength();
+
+    await nav.locator('a[href="/services"]').click();
+    await page.waitForURL(/\/services$/);
+    await expect.poll(current).toEqual([['/services', 'active']]);
+    expect(await historyLength()).toBe(before + 1);
+
+    // A link to the page already shown replaces its entry instead of adding one: after it and
+    // one more page, two steps back lead home (a pushed entry would leave /services there).
+    await nav.locator('a[href="/services"]').click();
+    await page.locator('footer a[href="/about"]').first().click();
+    await page.waitForURL(/\/about$/);
+    await expect.poll(current).toEqual([]);
+    expect(await historyLength()).toBe(before + 2);
+    await page.goBack();
+    await page.waitForURL(/\/services$/);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(current).toEqual([['/', 'active']]);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it('the drawer opens and closes at 375 px (close button, Escape, outside click)', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;

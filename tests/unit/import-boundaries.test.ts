@@ -42,12 +42,17 @@ describe('import boundaries', () => {
     ['server/pages/x.ts', "export const load = () => import('../../client/firebase');"],
     ['server/x.ts', "export { clientBinder } from '../client/server-data';"],
     ['server/x.ts', 'export const title = () => document.title;'],
+    // The site's links come from shared/ui/link.tsx (ADR 0017).
+    ['shared/pages/x.tsx', "import { Link } from 'react-router';\nexport const l = Link;"],
+    ['shared/layout/x.tsx', "import { NavLink, useLocation } from 'react-router';\nexport const l = [NavLink, useLocation];"],
   ])('refuses, in %s: %s', async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
   });
 
   it.each([
     ['shared/x.ts', "import { site } from './content/site';\nexport const s = site;"],
+    ['shared/pages/x.tsx', "import { useLocation } from 'react-router';\nimport { Link, NavLink } from '../ui/link';\nexport const l = [Link, NavLink, useLocation];"],
+    ['shared/ui/link.tsx', "import { Link, NavLink } from 'react-router';\nexport const l = [Link, NavLink];"],
     ['shared/features/accounts/x.ts', "import { PageHeader } from '../../ui/page-header';\nexport const p = PageHeader;"],
     ['shared/ui/x.tsx', "export const load = () => import('./carousel-swiper');"],
     ['shared/ui/x.tsx', 'export function onClick() { window.scrollTo(0, 0); }'],

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import { REMEMBER_DAYS } from './auth-config';
 import { loadAuthClient } from './load';
 import { sendPasswordReset } from './password-reset';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import { loadAuthClient, loadDialogs } from './load';
 import { AuthField } from './auth-field';
 import { EmailField, emailProblem, focusFirstError } from './email-field';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import type { SessionUser } from '../../session';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../ui/link';
 import { audioTrack, blogQuote } from '../../content/blog';
 import { allTags } from '../../content/posts';
 import { PageHeader } from '../../ui/page-header';

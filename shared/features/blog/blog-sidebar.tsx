@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../ui/link';
 import { blogAbout, blogBanner } from '../../content/blog';
 import { allTags, categories, formatPostDate, posts } from '../../content/posts';
 import { site } from '../../content/site';

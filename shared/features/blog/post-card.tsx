@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import type { Post } from '../../content/posts';
 import { Icon } from '../../ui/icons';
 import { categoryHref, postHref } from './links';

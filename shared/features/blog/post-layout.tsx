@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../ui/link';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../../content/blog';
 import { doctors } from '../../content/doctors';
 import { formatPostDate, type Post, type PostBlock } from '../../content/posts';

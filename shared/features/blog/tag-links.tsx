@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import { tagHref } from './links';
 
 /** Tags as links to the list filtered by that tag. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { Link } from '../../ui/link';
 import { FormStateContext } from '../../ui/demo-form';
 import { PhoneLink } from '../../ui/phone-link';
 import { useFormEcho } from '../../ui/form-echo';

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '../../ui/link';
 import { PageHeader } from '../../ui/page-header';
 import { PhoneLink } from '../../ui/phone-link';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../ui/link';
 import { useFormEcho } from '../../ui/form-echo';
 import { cartRows, shippingOptions } from '../../content/shop';
 import { Icon } from '../../ui/icons';

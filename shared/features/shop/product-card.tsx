@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import type { Product } from '../../content/products';
 import { Icon } from '../../ui/icons';
 import { Price, Rating } from './price';

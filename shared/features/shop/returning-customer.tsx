@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../ui/link';
 import { sendPasswordReset } from '../accounts/password-reset';
 import { site } from '../../content/site';
 

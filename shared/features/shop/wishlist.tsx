@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../ui/link';
 import { useFormEcho } from '../../ui/form-echo';
 import { wishlistRows } from '../../content/shop';
 import { formatMoney } from './money';
