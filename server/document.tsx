@@ -32,27 +32,46 @@ export function isPrivatePage(context: StaticHandlerContext): boolean {
  * Everything before the app's HTML. The head is written by the server, not rendered
  * by React, so the hydrated root (#root) is the same React tree on both sides and
  * useId values match; the client keeps title and description current afterwards.
+ * `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts).
  */
-/** `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts). */
-export function documentStart({ assets, meta, head = '', noindex = false }: { assets: PageAssets; meta: PageMeta; head?: string; noindex?: boolean }): string {
+export function documentStart(options: DocumentStartOptions): string {
+  const { before, style, after } = documentStartParts(options);
+  return before + style + after;
+}
+
+interface DocumentStartOptions {
+  assets: PageAssets;
+  meta: PageMeta;
+  head?: string;
+  noindex?: boolean;
+}
+
+/**
+ * The same, in three parts: what comes before the inline stylesheet's text, the text (empty
+ * without one), and what follows it. The stylesheet is the same on every page of a kind, so
+ * the render compresses it once and splices it in (server/page-gzip.ts).
+ */
+export function documentStartParts({ assets, meta, head = '', noindex = false }: DocumentStartOptions): { before: string; style: string; after: string } {
   // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
   // paint of a first visit on a slow connection then waits for the HTML alone. The same files
   // are listed as disabled <link>s (not fetched): Vite's loader for later pages looks for them
   // there and so does not download again what the page already has.
   const links = assets.inlineStyle
-    ? assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`).join('') + `<style>${assets.inlineStyle.css}</style>`
+    ? assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`).join('') + '<style>'
     : assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-  return (
-    '<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(documentTitle(meta))}</title>` +
-    `<meta name="description" content="${escapeHtml(meta.description)}">` +
-    (noindex ? '<meta name="robots" content="noindex, nofollow">' : '') +
-    '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    head +
-    links +
-    '</head><body><div id="root">'
-  );
+  return {
+    before:
+      '<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      `<title>${escapeHtml(documentTitle(meta))}</title>` +
+      `<meta name="description" content="${escapeHtml(meta.description)}">` +
+      (noindex ? '<meta name="robots" content="noindex, nofollow">' : '') +
+      '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+      head +
+      links,
+    style: assets.inlineStyle?.css ?? '',
+    after: (assets.inlineStyle ? '</style>' : '') + '</head><body><div id="root">',
+  };
 }
 
 /**

@@ -1,13 +1,16 @@
 import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { pageModuleKey } from '../shared/routes';
 import { SessionProvider, type SessionUser } from '../shared/session';
 import type { ClientAssets } from './assets';
-import { documentEnd, documentStart, errorPageHtml, isPrivatePage, metaFor } from './document';
+import { acceptsEncoding } from './compression';
+import { documentEnd, documentStartParts, errorPageHtml, isPrivatePage, metaFor } from './document';
 import type { Logger } from './logger';
 import type { PageCapture } from './page-cache';
+import { gzipPage, storedPart, type StoredPart } from './page-gzip';
 import { runDataRequest } from './route-data';
 import { clientContext, servicesContext, userContext } from './route-context';
 import { isCrossSite, withStyleHash } from './security';
@@ -62,6 +65,21 @@ function pageKeys(context: StaticHandlerContext): string[] {
     if (page) keys.push(pageModuleKey(page));
   }
   return keys;
+}
+
+/**
+ * The matched branch of the route tree: all the static router needs to render a page, which
+ * reads the routes of the matches from its own copy. It copies every route it is given on every
+ * request (creating each page's elements), so it gets the two or three matched ones rather than
+ * the whole table of fifty (ADR 0017).
+ */
+export function matchedBranch(context: StaticHandlerContext, all: RouteObject[]): RouteObject[] {
+  if (context.matches.length === 0) return all;
+  let branch: RouteObject[] | undefined;
+  for (let i = context.matches.length - 1; i >= 0; i--) {
+    branch = [{ ...context.matches[i]!.route, children: branch } as RouteObject];
+  }
+  return branch!;
 }
 
 function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) {
@@ -121,8 +139,48 @@ function bufferSink(head: string, tail: string, done: (body: Buffer) => void): W
   });
 }
 
+/** React's mark of a Suspense boundary left for the browser to render (it suspended or threw). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The app's HTML in one synchronous pass, with the bootstrap module scripts React would have
+ * added, or undefined when some part suspended or threw (then the streaming renderer handles it).
+ */
+export function renderWhole(app: ReactNode, bootstrapModules: string[] | undefined, nonce: string | undefined): string | undefined {
+  let html: string;
+  try {
+    html = renderToString(app);
+  } catch {
+    // Thrown outside any boundary, or suspended where nothing can wait: the streaming renderer
+    // waits, or reports the error with its status and log line.
+    return undefined;
+  }
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return undefined;
+  const attr = nonce ? ` nonce="${escapeAttribute(nonce)}"` : '';
+  for (const src of bootstrapModules ?? []) html += `<script type="module" src="${escapeAttribute(src)}"${attr} async=""></script>`;
+  return html;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+}
+
+/** Each inline stylesheet's compressed piece, made at its first use (a handful of page kinds). */
+class StyleParts {
+  private readonly parts = new Map<string, StoredPart>();
+  get(css: string): StoredPart {
+    let part = this.parts.get(css);
+    if (!part) {
+      part = storedPart(css);
+      this.parts.set(css, part);
+    }
+    return part;
+  }
+}
+
 export function createRenderHandler(deps: RenderDeps): RequestHandler {
   const handler = createStaticHandler(deps.routes);
+  const styleParts = new StyleParts();
 
   /** Who is signed in and the server's services, for loaders and actions (server/route-context.ts). */
   function requestContext(req: ExpressRequest, user: SessionUser | null): RouterContextProvider {
@@ -209,67 +267,109 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     const assets = deps.assets.forPages(pageKeys(context));
     const csp = res.getHeader('Content-Security-Policy');
     if (assets.inlineStyle && typeof csp === 'string') res.setHeader('Content-Security-Policy', withStyleHash(csp, assets.inlineStyle.hash));
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const router = createStaticRouter(matchedBranch(context, handler.dataRoutes), context);
     const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
 
-    const { pipe, abort } = renderToPipeableStream(
+    const app = (
       <SessionProvider user={user}>
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
-      </SessionProvider>,
-      {
-        nonce,
-        bootstrapModules: assets.loadAfterPaint ? undefined : assets.entryScripts,
-        // React outlines a Suspense boundary bigger than this (12.8 kB by default): its HTML is
-        // sent hidden and shown by an inline script, so without JavaScript it never shows. Pages
-        // here are small: every completed boundary goes inline, where it belongs.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        [isBot ? 'onAllReady' : 'onShellReady']() {
-          res.status(failed ? 500 : context.statusCode);
-          res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          // Pages carry a per-response nonce and may show who is signed in.
-          res.setHeader('Cache-Control', user || isPrivate ? 'private, no-store' : 'no-cache');
-          res.setHeader('Vary', 'Cookie');
-          applyRouteHeaders(res, context);
-          if (req.method === 'HEAD') {
-            res.end();
-            return;
-          }
-          let head: string;
-          try {
-            const meta = metaFor(context);
-            // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
-            // A cached page carries no nonce: the one of this response would be stale for the next visitor.
-            const seo = isPrivate ? '' : seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
-            head = documentStart({ assets, meta, head: seo, noindex: isPrivate });
-          } catch (error) {
-            // Thrown here, nothing would ever answer: abort the render and send the error page.
-            deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
-            abort();
-            res.status(500).type('html').setHeader('Cache-Control', 'no-store');
-            res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
-            return;
-          }
-          if (cacheable) {
-            pipe(bufferSink(head, documentEnd({ nonce, user, assets }), (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
-            return;
-          }
-          pipe(appSink(res, head, documentEnd({ nonce, user, assets })));
-        },
-        onShellError(error: unknown) {
-          deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
-          if (res.headersSent) return;
-          res.status(500).type('html').setHeader('Cache-Control', 'no-store');
-          res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
-        },
-        onError(error: unknown) {
-          failed = true;
-          if (!controller.signal.aborted) {
-            deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
-          }
-        },
-      },
+      </SessionProvider>
     );
+    const bootstrapModules = assets.loadAfterPaint ? undefined : assets.entryScripts;
+
+    /**
+     * Status and headers, then the document's head and tail; undefined when nothing more is to
+     * be written (a HEAD request, or the head failed and the error page went out instead).
+     */
+    const begin = (abort: () => void): { before: string; style: string; after: string; tail: string } | undefined => {
+      res.status(failed ? 500 : context.statusCode);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      // Pages carry a per-response nonce and may show who is signed in.
+      res.setHeader('Cache-Control', user || isPrivate ? 'private, no-store' : 'no-cache');
+      res.setHeader('Vary', 'Cookie');
+      applyRouteHeaders(res, context);
+      if (req.method === 'HEAD') {
+        res.end();
+        return undefined;
+      }
+      try {
+        const meta = metaFor(context);
+        // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
+        // A cached page carries no nonce: the one of this response would be stale for the next visitor.
+        const seo = isPrivate ? '' : seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
+        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate }), tail: documentEnd({ nonce, user, assets }) };
+      } catch (error) {
+        // Thrown here, nothing would ever answer: abort the render and send the error page.
+        deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+        abort();
+        res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+        res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
+        return undefined;
+      }
+    };
+
+    // The loaders have run, so a page almost always renders in one synchronous pass: render it
+    // to a string, which costs half of what streaming React's many small chunks does (ADR 0017).
+    // A part that suspends or throws leaves a client-render marker; such a page goes through
+    // the streaming renderer below, which waits for it (up to the timeout) and reports errors.
+    const whole = renderWhole(app, bootstrapModules, nonce);
+    if (whole !== undefined) {
+      const parts = begin(() => {});
+      if (!parts) return;
+      const { before, style, after, tail } = parts;
+      if (cacheable) {
+        capture(res, { status: context.statusCode, body: Buffer.from(before + style + after + whole + tail) });
+        return;
+      }
+      // Compressed here rather than by the middleware, with the stylesheet's piece compressed
+      // once (server/page-gzip.ts); the middleware leaves an encoded answer alone.
+      if (style && acceptsEncoding(req.headers['accept-encoding'], 'gzip')) {
+        try {
+          const body = await gzipPage([before, styleParts.get(style), after + whole + tail]);
+          if (controller.signal.aborted) return;
+          res.setHeader('Content-Encoding', 'gzip');
+          res.vary('Accept-Encoding');
+          res.end(body);
+        } catch (error) {
+          next(error);
+        }
+        return;
+      }
+      res.end(before + style + after + whole + tail);
+      return;
+    }
+
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      bootstrapModules,
+      // React outlines a Suspense boundary bigger than this (12.8 kB by default): its HTML is
+      // sent hidden and shown by an inline script, so without JavaScript it never shows. Pages
+      // here are small: every completed boundary goes inline, where it belongs.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      [isBot ? 'onAllReady' : 'onShellReady']() {
+        const parts = begin(abort);
+        if (!parts) return;
+        const head = parts.before + parts.style + parts.after;
+        if (cacheable) {
+          pipe(bufferSink(head, parts.tail, (body) => capture(res, { status: failed ? 500 : context.statusCode, body })));
+          return;
+        }
+        pipe(appSink(res, head, parts.tail));
+      },
+      onShellError(error: unknown) {
+        deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+        if (res.headersSent) return;
+        res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+        res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
+      },
+      onError(error: unknown) {
+        failed = true;
+        if (!controller.signal.aborted) {
+          deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+        }
+      },
+    });
 
     const timer = setTimeout(() => abort(new Error(`Render timed out after ${deps.renderTimeoutMs} ms`)), deps.renderTimeoutMs);
     timer.unref();

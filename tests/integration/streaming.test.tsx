@@ -7,7 +7,9 @@ import { brotliCompressSync, brotliDecompressSync, createGunzip, gunzipSync, gzi
 import { Suspense, use } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ClientAssets } from '../../server/assets';
 import { withoutBrotli } from '../../server/compression';
+import { createLogger } from '../../server/logger';
 import { makeTestApp } from './test-app';
 
 // A page whose second half waits on a promise the test resolves only after it has
@@ -19,6 +21,9 @@ const late = new Promise<string>((resolve) => {
 });
 function Late() {
   return <p id="late">{use(late)}</p>;
+}
+function Broken(): never {
+  throw new Error('broken part');
 }
 const routes: RouteObject[] = [
   {
@@ -33,6 +38,18 @@ const routes: RouteObject[] = [
             <h1>Shell first</h1>
             <Suspense fallback={<p>Loading…</p>}>
               <Late />
+            </Suspense>
+          </main>
+        ),
+      },
+      {
+        id: 'boundary-error',
+        path: '/boundary-error',
+        Component: () => (
+          <main>
+            <h1>Half a page</h1>
+            <Suspense fallback={<p>Loading…</p>}>
+              <Broken />
             </Suspense>
           </main>
         ),
@@ -168,5 +185,62 @@ describe('streaming', () => {
       req.end();
     });
     expect(body).toContain('the rest arrived');
+  });
+});
+
+// Production assets inline the page's stylesheet; a page rendered per request is then gzipped
+// with the stylesheet's piece compressed once and spliced in (server/page-gzip.ts, ADR 0017).
+describe('a page rendered per request in one pass', () => {
+  const css = Array.from({ length: 300 }, (_, i) => `.rule-${i} { margin: ${i}px; }`).join('\n');
+  const styledAssets: ClientAssets = {
+    forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/page.css'], inlineStyle: { css, hash: "'sha256-test'" }, loadAfterPaint: true }),
+  };
+  const errors: string[] = [];
+  const logger = createLogger((line, level) => {
+    if (level === 'error') errors.push(line);
+  });
+  const styled = makeTestApp({ routes, assets: styledAssets, logger }).listen(0);
+  afterAll(() => new Promise<void>((r) => styled.close(() => r())));
+
+  function get(urlPath: string, acceptEncoding: string) {
+    const { port } = styled.address() as AddressInfo;
+    return new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+      httpRequest({ port, path: urlPath, headers: { 'accept-encoding': acceptEncoding, 'user-agent': 'Mozilla/5.0' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+  const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+
+  it('is gzipped with the stylesheet spliced in, and reads as the page sent uncompressed', async () => {
+    const gz = await get('/plain', 'gzip, deflate, br');
+    expect(gz.status).toBe(200);
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.vary).toMatch(/cookie/i);
+    expect(gz.vary).toMatch(/accept-encoding/i);
+    const page = gunzipSync(gz.body).toString();
+    expect(page).toContain(`<style>${css}</style>`);
+    expect(page).toContain('Paragraph 59 of a page');
+    expect(page).toMatch(/<\/html>$/);
+    const plain = await get('/plain', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(withoutNonces(page)).toBe(withoutNonces(plain.body.toString()));
+    // A browser that takes only deflate gets it from the compression middleware.
+    const deflate = await get('/plain', 'deflate');
+    expect(deflate.encoding).toBe('deflate');
+  });
+
+  it('a part that throws inside a Suspense boundary: the streaming renderer takes over, answers 500 and logs it once', async () => {
+    errors.length = 0;
+    const res = await get('/boundary-error', 'gzip');
+    expect(res.status).toBe(500);
+    const page = gunzipSync(res.body).toString();
+    expect(page).toContain('Half a page');
+    expect(page).toContain('Loading…');
+    expect(errors.filter((line) => line.includes('render error'))).toHaveLength(1);
   });
 });
