@@ -15,7 +15,7 @@ export default function AboutPage() {
   return (
     <>
       <PageHeader title="About Us" crumbs={[{ label: 'Home', to: '/' }, { label: 'About' }]} />
-      <AboutIntro content={aboutIntro} media={{ kind: 'video', video: videos.about }} />
+      <AboutIntro content={aboutIntro} media={{ kind: 'video', video: videos.about }} priority />
       <Facts items={aboutCounters} {...factsIntros.about} variant="light" />
       <Approach content={approach} />
       <TeamCarousel {...teamIntro} />

@@ -11,7 +11,7 @@ export default function AppointmentPage() {
   return (
     <>
       <PageHeader title="Appointment" crumbs={[{ label: 'Home', to: '/' }, { label: 'Appointment' }]} />
-      <AboutIntro content={appointmentAbout} media={{ kind: 'video', video: videos.appointment }} />
+      <AboutIntro content={appointmentAbout} media={{ kind: 'video', video: videos.appointment }} priority />
       <BookAppointment />
       <News posts={latestPosts(posts)} {...newsIntro} />
     </>

@@ -13,7 +13,7 @@ export default function DoctorsTwoPage() {
     <>
       <PageHeader title="Meet the Care Team" crumbs={[{ label: 'Home', to: '/' }, { label: 'Doctors', to: '/doctors' }, { label: 'Care team' }]} />
       <StatsBand headingId="team-stats-heading" title={copy.countersTitle} items={doctorCounters} variant="light" hideTitle />
-      <FeaturedDoctor doctor={principalDoctor} eyebrow={copy.featuredEyebrow} title={copy.featuredTitle} focus={principalProfile.focus} />
+      <FeaturedDoctor doctor={principalDoctor} eyebrow={copy.featuredEyebrow} title={copy.featuredTitle} focus={principalProfile.focus} priority />
       <Section headingId="team-grid-heading" className="section--sand" eyebrow={copy.gridEyebrow} title={copy.teamTitle} intro={copy.teamIntro}>
         <DoctorGrid items={doctors.filter((d) => d.number !== principalDoctor.number)} variant="compact" />
       </Section>

@@ -16,6 +16,7 @@ export default function PortfolioThreeColumnPage() {
         intro="From a first consultation to a morning mobility class: pictures of how care happens here. Filter by topic and open any picture to look closer."
       >
         <FilterableGallery
+          priority
           variant="tiles"
           items={portfolioItems}
           filters={portfolioFilters}

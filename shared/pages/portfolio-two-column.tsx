@@ -10,6 +10,7 @@ export default function PortfolioTwoColumnPage() {
       <PageHeader title="Portfolio" crumbs={[{ label: 'Home', to: '/' }, { label: 'Portfolio' }]} />
       <Section headingId="portfolio-heading">
         <FilterableGallery
+          priority
           variant="cards"
           items={portfolioItems}
           filters={portfolioFilters}

@@ -5,6 +5,7 @@ import { serviceContactBanner, serviceDetailCopy } from '../content/services-pag
 import { site } from '../content/site';
 import type { PageMeta } from '../page-meta';
 import { Icon } from '../ui/icons';
+import { imageLoading } from '../ui/image-loading';
 import { PageHeader } from '../ui/page-header';
 import { ContactBanner } from '../sections/contact-banner';
 import { MoreServices } from '../sections/more-services';
@@ -41,7 +42,7 @@ export default function ServiceDetailPage() {
       <section className="section service-detail" aria-label={`About ${service.title}`}>
         <div className="container service-detail__inner">
           <article className="service-detail__article">
-            <img src={service.img.src} width={service.img.width} height={service.img.height} alt={service.img.alt} decoding="async" className="service-detail__img" />
+            <img src={service.img.src} width={service.img.width} height={service.img.height} alt={service.img.alt} {...imageLoading(true)} className="service-detail__img" />
             <p className="eyebrow">Service details</p>
             {service.body.map((p) => (
               <p key={p.slice(0, 32)}>{p}</p>

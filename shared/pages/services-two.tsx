@@ -12,7 +12,7 @@ export default function ServicesTwoPage() {
   return (
     <>
       <PageHeader title="Departments & Care Plans" crumbs={[{ label: 'Home', to: '/' }, { label: 'Services', to: '/services' }, { label: 'Departments' }]} />
-      <MediaSplit headingId="services-two-intro-heading" eyebrow={servicesTwoIntro.eyebrow} title={servicesTwoIntro.title} img={servicesTwoIntro.img} reverse>
+      <MediaSplit headingId="services-two-intro-heading" eyebrow={servicesTwoIntro.eyebrow} title={servicesTwoIntro.title} img={servicesTwoIntro.img} reverse priority>
         {servicesTwoIntro.paragraphs.map((p) => (
           <p key={p.slice(0, 32)}>{p}</p>
         ))}

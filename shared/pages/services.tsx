@@ -14,7 +14,7 @@ export default function ServicesPage() {
   return (
     <>
       <PageHeader title="Our Services" crumbs={[{ label: 'Home', to: '/' }, { label: 'Services' }]} />
-      <MediaSplit headingId="services-about-heading" eyebrow={servicesAbout.eyebrow} title={servicesAbout.title} img={servicesAbout.img}>
+      <MediaSplit headingId="services-about-heading" eyebrow={servicesAbout.eyebrow} title={servicesAbout.title} img={servicesAbout.img} priority>
         {servicesAbout.paragraphs.map((p) => (
           <p key={p.slice(0, 32)}>{p}</p>
         ))}

@@ -2,21 +2,34 @@ import { Link } from '../ui/link';
 import type { AboutIntroContent, Video } from '../content/about';
 import type { Img } from '../content/types';
 import { Icon } from '../ui/icons';
+import { imageLoading } from '../ui/image-loading';
 import { VideoPopup } from '../ui/video-popup';
 import './clinic-sections.css';
 
 export type AboutMedia = { kind: 'image'; img: Img } | { kind: 'video'; video: Video };
 
-/** Text about the clinic beside an illustration or a video popup. */
-export function AboutIntro({ content, media, headingId = 'about-heading', className }: { content: AboutIntroContent; media: AboutMedia; headingId?: string; className?: string }) {
+/** Text about the clinic beside an illustration or a video popup. `priority`: its image is the page's first (see imageLoading). */
+export function AboutIntro({
+  content,
+  media,
+  headingId = 'about-heading',
+  className,
+  priority = false,
+}: {
+  content: AboutIntroContent;
+  media: AboutMedia;
+  headingId?: string;
+  className?: string;
+  priority?: boolean;
+}) {
   return (
     <section className={`section about-intro ${className ?? ''}`} aria-labelledby={headingId}>
       <div className="container about-intro__inner">
         <div className="about-intro__media">
           {media.kind === 'video' ? (
-            <VideoPopup video={media.video} />
+            <VideoPopup video={media.video} priority={priority} />
           ) : (
-            <img src={media.img.src} width={media.img.width} height={media.img.height} alt={media.img.alt} loading="lazy" decoding="async" />
+            <img src={media.img.src} width={media.img.width} height={media.img.height} alt={media.img.alt} {...imageLoading(priority)} />
           )}
         </div>
         <div className="about-intro__text">

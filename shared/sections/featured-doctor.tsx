@@ -1,16 +1,17 @@
 import { Link } from '../ui/link';
 import type { Doctor } from '../content/doctors';
 import { Icon } from '../ui/icons';
+import { imageLoading } from '../ui/image-loading';
 import { SectionHeading } from '../ui/section-heading';
 import { Section } from '../ui/section';
 import './doctor-sections.css';
 
-/** One team member presented large, with a link to the full profile. */
-export function FeaturedDoctor({ doctor, eyebrow, title, focus }: { doctor: Doctor; eyebrow: string; title: string; focus: readonly string[] }) {
+/** One team member presented large, with a link to the full profile. `priority`: the portrait is the page's first image (see imageLoading). */
+export function FeaturedDoctor({ doctor, eyebrow, title, focus, priority = false }: { doctor: Doctor; eyebrow: string; title: string; focus: readonly string[]; priority?: boolean }) {
   return (
     <Section headingId="featured-doctor-heading" className="featured-doctor" containerClassName="featured-doctor__inner">
       <div className="featured-doctor__img">
-        <img src={doctor.img.src} width={doctor.img.width} height={doctor.img.height} alt={doctor.img.alt} decoding="async" />
+        <img src={doctor.img.src} width={doctor.img.width} height={doctor.img.height} alt={doctor.img.alt} {...imageLoading(priority)} />
       </div>
       <div>
         <SectionHeading eyebrow={eyebrow} title={title} id="featured-doctor-heading" align="start" />

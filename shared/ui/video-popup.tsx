@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../content/about';
 import { Icon } from './icons';
+import { imageLoading } from './image-loading';
 import './video-popup.css';
 
 /** Privacy-enhanced YouTube host; the CSP allows frames from it and nothing else loads before a click. */
@@ -16,7 +17,8 @@ export function videoEmbedUrl(id: string): string {
  * so nothing is requested from YouTube on page load. Closes on its close button, Escape
  * or a click on the backdrop, and focus returns to the play button.
  */
-export function VideoPopup({ video, className }: { video: Video; className?: string }) {
+/** `priority`: the cover is the page's first image (see imageLoading). */
+export function VideoPopup({ video, className, priority = false }: { video: Video; className?: string; priority?: boolean }) {
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -36,7 +38,7 @@ export function VideoPopup({ video, className }: { video: Video; className?: str
 
   return (
     <div className={`video-popup ${className ?? ''}`}>
-      <img src={video.cover.src} width={video.cover.width} height={video.cover.height} alt={video.cover.alt} loading="lazy" decoding="async" className="video-popup__cover" />
+      <img src={video.cover.src} width={video.cover.width} height={video.cover.height} alt={video.cover.alt} {...imageLoading(priority)} className="video-popup__cover" />
       <button ref={triggerRef} type="button" className="video-popup__play" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <Icon name="play" size={30} />
         <span className="visually-hidden">Play video: {video.title}</span>

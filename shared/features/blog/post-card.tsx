@@ -1,3 +1,4 @@
+import { imageLoading } from '../../ui/image-loading';
 import { Link } from '../../ui/link';
 import type { Post } from '../../content/posts';
 import { Icon } from '../../ui/icons';
@@ -16,7 +17,7 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
           height={post.img.height}
           alt=""
           // The first card's image is the page's largest paint on a phone: fetched first, decoded with the page.
-          {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+          {...imageLoading(eager)}
         />
       </Link>
       <div className="post-card__body">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { filterGallery, type GalleryFilter, type GalleryItem } from '../../content/portfolio';
 import { Icon } from '../../ui/icons';
 import './filterable-gallery.css';
+import { imageLoading } from '../../ui/image-loading';
 
 // The viewer is its own chunk, fetched on first open (or when a visitor points at a plus).
 const loadLightbox = () => import('./lightbox');
@@ -23,6 +24,8 @@ export interface FilterableGalleryProps<C extends string> {
   aside?: ReactNode;
   headingLevel?: 2 | 3;
   className?: string;
+  /** The grid opens the page: its first image is the page's first (see imageLoading). */
+  priority?: boolean;
 }
 
 /**
@@ -39,6 +42,7 @@ export function FilterableGallery<C extends string>({
   aside,
   headingLevel = 3,
   className,
+  priority = false,
 }: FilterableGalleryProps<C>) {
   const [filter, setFilter] = useState<C | 'all'>('all');
   const [openAt, setOpenAt] = useState<number | null>(null);
@@ -79,7 +83,7 @@ export function FilterableGallery<C extends string>({
           <li key={`${filter}-${item.id}`} className="fgallery__item" data-category={item.category} data-id={item.id}>
             <figure className="fgallery__figure">
               <div className="fgallery__media">
-                <img src={item.img.src} width={item.img.width} height={item.img.height} alt={item.img.alt} loading="lazy" decoding="async" />
+                <img src={item.img.src} width={item.img.width} height={item.img.height} alt={item.img.alt} {...imageLoading(priority && i === 0)} />
                 <button
                   type="button"
                   className="fgallery__open"

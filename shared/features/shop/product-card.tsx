@@ -1,3 +1,4 @@
+import { imageLoading } from '../../ui/image-loading';
 import { Link } from '../../ui/link';
 import type { Product } from '../../content/products';
 import { Icon } from '../../ui/icons';
@@ -16,7 +17,7 @@ export function ProductCard({ product, view, eager = false }: { product: Product
           height={product.img.height}
           alt={product.img.alt}
           // The first card's image is the page's largest paint on a phone: fetched first, decoded with the page.
-          {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+          {...imageLoading(eager)}
         />
         {product.oldPrice !== undefined && <span className="product-card__badge">Sale</span>}
       </div>
