@@ -49,6 +49,23 @@ describe('page cache', () => {
     }
   });
 
+  it('visitors who miss while the page is being rendered and compressed wait for it: one render, one compression', async () => {
+    const { cache, app } = setup();
+    const agent = request(app);
+    const responses = await Promise.all(Array.from({ length: 6 }, () => agent.get('/about').set('Accept-Encoding', 'gzip, br')));
+    expect(cache.stats()).toMatchObject({ entries: 1, misses: 1, hits: 5 });
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(responses[0]!.text);
+      // The same stored page (each coding has its own ETag suffix).
+      expect(String(res.headers.etag).replace(/-(gz|br)"$/, '"')).toBe(String(responses[0]!.headers.etag).replace(/-(gz|br)"$/, '"'));
+    }
+    // A page that is not stored (a 404) lets the waiters render for themselves.
+    const missing = await Promise.all(Array.from({ length: 3 }, () => agent.get('/no-such-page')));
+    expect(missing.map((r) => r.status)).toEqual([404, 404, 404]);
+    expect(cache.stats()).toMatchObject({ entries: 1, misses: 4 });
+  });
+
   it('answers If-None-Match with 304 and no body; HEAD is served from the cache', async () => {
     const { app } = setup();
     const first = await request(app).get('/contact');
