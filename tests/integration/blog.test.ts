@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { audioTrack, blogQuote, POSTS_PER_PAGE, sampleComments } from '../../shared/content/blog';
+import { postBodies, postBody } from '../../shared/content/post-bodies';
 import { allTags, categories, formatPostDate, posts, postsByTag } from '../../shared/content/posts';
 import { blogRoutes } from '../../shared/route-table/blog';
 import { makeTestApp } from './test-app';
@@ -29,10 +30,13 @@ describe('blog content', () => {
     expect(new Set(posts.map((p) => p.img.src)).size).toBe(9);
     for (const p of posts) {
       expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(p.body.filter((b) => b.kind === 'quote')).toHaveLength(1);
-      expect(p.body.filter((b) => b.kind === 'p').length).toBeGreaterThanOrEqual(3);
-      expect(JSON.stringify(p)).not.toMatch(/lorem|ipsum/i);
+      const body = postBody(p.slug);
+      expect(body.filter((b) => b.kind === 'quote')).toHaveLength(1);
+      expect(body.filter((b) => b.kind === 'p').length).toBeGreaterThanOrEqual(3);
+      expect(JSON.stringify([p, body])).not.toMatch(/lorem|ipsum/i);
     }
+    // Every body belongs to a post (post-bodies.ts is kept apart so lists do not load it).
+    expect(Object.keys(postBodies).sort()).toEqual(posts.map((p) => p.slug).sort());
   });
 
   it('route table lists the twelve blog routes with distinct titles and descriptions', () => {

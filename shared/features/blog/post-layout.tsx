@@ -3,7 +3,8 @@ import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../../ui/link';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../../content/blog';
 import { doctors } from '../../content/doctors';
-import { formatPostDate, type Post, type PostBlock } from '../../content/posts';
+import { postBody, type PostBlock } from '../../content/post-bodies';
+import { formatPostDate, type Post } from '../../content/posts';
 import { TextAreaField, TextField } from '../../ui/demo-form';
 import { EnquiryForm } from '../enquiries/enquiry-form';
 import { EmbedOnDemand } from '../../ui/embed-on-demand';
@@ -82,10 +83,11 @@ function Block({ block }: { block: PostBlock }) {
 
 /** The body, with two clinic photographs after its first third. */
 function Body({ post }: { post: Post }) {
-  const at = Math.max(2, Math.round(post.body.length / 3));
+  const body = postBody(post.slug);
+  const at = Math.max(2, Math.round(body.length / 3));
   return (
     <div className="post__body">
-      {post.body.slice(0, at).map((b, i) => (
+      {body.slice(0, at).map((b, i) => (
         <Block key={i} block={b} />
       ))}
       <div className="post__figures">
@@ -95,7 +97,7 @@ function Body({ post }: { post: Post }) {
           </figure>
         ))}
       </div>
-      {post.body.slice(at).map((b, i) => (
+      {body.slice(at).map((b, i) => (
         <Block key={at + i} block={b} />
       ))}
     </div>
