@@ -11,9 +11,9 @@ export interface CspSources {
 }
 
 /**
- * Pages that sign people in (and so load the Firebase SDK). Script origins of the identity
- * service are allowed on these documents only; links to them load a new document
- * (`reloadDocument`) so they always get this CSP.
+ * Pages that sign people in (and so load the Firebase SDK). The identity service's origins
+ * (scripts, its API for `connect-src`, its sign-in frame) are allowed on these documents only;
+ * links to them load a new document (`reloadDocument`) so they always get this CSP.
  */
 export const SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/login', '/register', '/checkout']);
 
@@ -29,7 +29,7 @@ export function nonceMiddleware(): RequestHandler {
 
 export function securityHeaders({ isProduction, extra = {} }: { isProduction: boolean; extra?: CspSources }): RequestHandler {
   const signIn = helmetFor(isProduction, extra);
-  const other = helmetFor(isProduction, { ...extra, scriptSrc: [] });
+  const other = helmetFor(isProduction, { ...extra, scriptSrc: [], connectSrc: [], frameSrc: [] });
   return (req, res, next) => (SIGN_IN_PATHS.has(req.path.replace(/\/+$/, '') || '/') ? signIn : other)(req, res, next);
 }
 

@@ -123,12 +123,26 @@ describe('headers and error texts', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
-  it('identity script origins are allowed only on the pages that sign people in', async () => {
+  it('identity origins (script, API, sign-in frame) are allowed only on the pages that sign people in', async () => {
     const config = loadConfig({ NODE_ENV: 'test', ...realFirebase });
-    const app = makeTestApp({ config, csp: { scriptSrc: ['https://apis.google.com'], connectSrc: ['https://identitytoolkit.googleapis.com'] } });
-    const scriptSrc = async (path: string) => (((await request(app).get(path)).headers['content-security-policy'] as string).split(';').find((d) => d.startsWith('script-src ')) ?? '');
-    for (const path of ['/login', '/register', '/checkout']) expect(await scriptSrc(path), path).toContain('https://apis.google.com');
-    for (const path of ['/', '/about', '/blogs', '/no-such-page']) expect(await scriptSrc(path), path).not.toContain('apis.google.com');
+    const app = makeTestApp({
+      config,
+      csp: { scriptSrc: ['https://apis.google.com'], connectSrc: ['https://identitytoolkit.googleapis.com'], frameSrc: ['https://clinic-prod.firebaseapp.com'] },
+    });
+    const directive = async (path: string, name: string) => (((await request(app).get(path)).headers['content-security-policy'] as string).split(';').find((d) => d.startsWith(`${name} `)) ?? '');
+    for (const path of ['/login', '/register', '/checkout']) {
+      expect(await directive(path, 'script-src'), path).toContain('https://apis.google.com');
+      expect(await directive(path, 'connect-src'), path).toContain('https://identitytoolkit.googleapis.com');
+      expect(await directive(path, 'frame-src'), path).toContain('https://clinic-prod.firebaseapp.com');
+    }
+    for (const path of ['/', '/about', '/blogs', '/no-such-page']) {
+      expect(await directive(path, 'script-src'), path).not.toContain('apis.google.com');
+      expect(await directive(path, 'connect-src'), path).not.toContain('identitytoolkit');
+      const frames = await directive(path, 'frame-src');
+      expect(frames, path).not.toContain('firebaseapp');
+      // The video and audio embeds (click to play) keep their frames.
+      expect(frames, path).toContain('https://www.youtube-nocookie.com');
+    }
   });
 
   it('a path traversal answers 403 Forbidden; statuses and texts agree', async () => {
