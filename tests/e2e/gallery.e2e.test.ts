@@ -41,12 +41,17 @@ describe('filterable gallery', () => {
     const dedupedIds = filterGallery(portfolioItems, 'all').map((i) => i.id);
     expect(await visibleIds(page)).toEqual(dedupedIds);
     expect(await pressedFilter(page)).toEqual(['Show all']);
+    // The first view paints the items at once (a fade from opacity 0 held back the page's
+    // largest paint until the scripts had run); a filter change fades the new items in.
+    const itemAnimation = () => page.$eval('.fgallery__item', (el) => getComputedStyle(el).animationName);
+    expect(await itemAnimation()).toBe('none');
 
     for (const [label, category] of [['Dental', 'dental'], ['Care', 'care'], ['Medical', 'medical'], ['Surgery', 'surgery']] as const) {
       await page.getByRole('button', { name: label, exact: true }).click();
       const expected = portfolioItems.filter((i) => i.category === category).map((i) => i.id);
       await expect.poll(() => visibleIds(page)).toEqual(expected);
       expect(await pressedFilter(page)).toEqual([label]);
+      expect(await itemAnimation()).toBe('fgallery-in');
     }
     // Surgery includes items whose picture repeats one shown under another category.
     expect(await visibleIds(page)).toContain(10);

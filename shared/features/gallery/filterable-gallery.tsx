@@ -45,6 +45,10 @@ export function FilterableGallery<C extends string>({
   priority = false,
 }: FilterableGalleryProps<C>) {
   const [filter, setFilter] = useState<C | 'all'>('all');
+  // Items fade in when a filter changes the list, not on the first view: an element fading in
+  // from opacity 0 is not painted for the largest-contentful-paint (the portfolio's first image
+  // counted only once the scripts had run).
+  const [filtered, setFiltered] = useState(false);
   const [openAt, setOpenAt] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const visible = filterGallery(items, filter);
@@ -57,7 +61,7 @@ export function FilterableGallery<C extends string>({
   };
 
   return (
-    <div className={`fgallery fgallery--${variant} ${className ?? ''}`}>
+    <div className={`fgallery fgallery--${variant}${filtered ? ' fgallery--filtered' : ''} ${className ?? ''}`}>
       <div className="fgallery__side">
         {aside && <div className="fgallery__aside">{aside}</div>}
         <div className="fgallery__filters" role="group" aria-label={filterLabel}>
@@ -67,7 +71,10 @@ export function FilterableGallery<C extends string>({
               type="button"
               className="fgallery__filter"
               aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
+              onClick={() => {
+                setFiltered(true);
+                setFilter(f.value);
+              }}
             >
               {f.label}
             </button>
