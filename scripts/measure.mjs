@@ -200,6 +200,10 @@ try {
         SEO: med('seo'),
         'perf runs': runsOf.map((x) => x.perf).join('/'),
       };
+      // Only the columns of the categories that ran (--only): a category left out is not a 0.
+      const ran = runsOf[0].lhr.categories;
+      const columns = { performance: ['perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'perf runs'], accessibility: ['a11y'], 'best-practices': ['best pr.'], seo: ['SEO'] };
+      for (const [category, keys] of Object.entries(columns)) if (!ran[category]) for (const k of keys) delete lhTable[p][k];
       // What keeps the median run from a perfect score: failing binary audits and insights.
       const mid = [...runsOf].sort((a, b) => a.perf - b.perf)[runsOf.length >> 1].lhr;
       const failing = Object.values(mid.audits)
