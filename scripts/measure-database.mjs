@@ -9,14 +9,18 @@ export async function measurementDatabase() {
   const cluster = await startPostgresCluster();
   if (!cluster) throw new Error('The production build needs PostgreSQL: set DATABASE_URL, or install Debian\'s postgresql package for a throw-away one.');
   const url = await cluster.createDatabase('clinic');
+  let stopping = false;
   let stopped = false;
   const stop = async () => {
-    if (stopped) return;
-    stopped = true;
+    if (stopping) return;
+    stopping = true;
     await cluster.stop();
+    stopped = true;
   };
   // Never leave a cluster behind, whatever way the script ends: on 'exit' only synchronous work
   // runs, and Ctrl-C or a kill would end the process without 'exit' unless it is turned into one.
+  // A stop() still under way when the script exits (load and drain exit as soon as the server
+  // has) is finished here too: otherwise the cluster stopped but its directory stayed in /tmp.
   process.once('exit', () => {
     if (stopped) return;
     stopped = true;
