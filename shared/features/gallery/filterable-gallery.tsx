@@ -72,6 +72,8 @@ export function FilterableGallery<C extends string>({
               className="fgallery__filter"
               aria-pressed={filter === f.value}
               onClick={() => {
+                // The pressed filter changes nothing: no fade of the items already shown.
+                if (f.value === filter) return;
                 setFiltered(true);
                 setFilter(f.value);
               }}
