@@ -87,10 +87,11 @@ server.child.kill('SIGTERM');
 const { code } = await server.exit;
 // Errors logged while serving count against the run; what the server says at start about its
 // configuration (no SMTP_URL here: mail goes to files) is shown but is not a failure of the load.
+// (startProdServer resolved on the 'listening' line, so it is there.)
 const listening = server.lines.findIndex((l) => l.includes('"msg":"listening"'));
 const isError = (l) => l.includes('"level":"error"');
-const startNotices = server.lines.slice(0, Math.max(listening, 0)).filter(isError);
-const errorLines = server.lines.slice(Math.max(listening, 0)).filter(isError);
+const startNotices = server.lines.slice(0, listening).filter(isError);
+const errorLines = server.lines.slice(listening).filter(isError);
 for (const l of startNotices) console.log(`start-up notice: ${l}`);
 console.log(`server exit code ${code}; error log lines while serving: ${errorLines.length}`);
 for (const l of errorLines.slice(0, 5)) console.log(`  ${l}`);
