@@ -43,10 +43,5 @@ startTransition(() => {
   );
 });
 
-// Offline support (public/sw.js), versioned by this build's entry hash so a deploy replaces it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const version = /entry-([\w-]+)\.js/.exec(import.meta.url)?.[1] ?? 'build';
-  const register = () => void navigator.serviceWorker.register(`/sw.js?v=${version}`).catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}
+// The service worker (offline support, public/sw.js) is registered by the inline loader once the
+// page has loaded, hydrated or not (server/document.tsx `scriptLoader`).

@@ -5,7 +5,7 @@
  *   else /offline (the clinic's phones and address), saved when the worker installs.
  * - Never saved: signed-in or private answers (Cache-Control private/no-store), /staff,
  *   /api, data requests (?_data=), anything but GET (form results).
- * The version is the client build's (client/entry.tsx registers /sw.js?v=<build>): a deploy
+ * The version is the client build's (the inline loader, server/document.tsx, registers /sw.js?v=<entry hash> once a page has loaded): a deploy
  * installs a new worker, which takes over at once and deletes the old caches.
  */
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';

@@ -93,7 +93,7 @@ try {
   for (const p of a11y ? [] : paths) {
     const html = await (await fetch(base + p)).text();
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
-    // list in the inline loader that starts them after the first paint (production).
+    // list in the inline loader that starts them on the visitor's first intent (production, ADR 0018).
     const loader = [...html.matchAll(/<script[^>]*>([^<]*modulepreload[^<]*)<\/script>/g)].flatMap((m) => [...m[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)]);
     const js = new Set([...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g), ...loader].map((m) => m[1]));
     const css = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]));

@@ -75,23 +75,53 @@ export function documentStartParts({ assets, meta, head = '', noindex = false }:
 }
 
 /**
- * Production: the page's scripts start loading once the page has shown its first content (the
- * browser's first-contentful-paint entry; the next frame where that is not reported; at the
- * latest after 3 s, e.g. in a background tab, which does not paint). The server HTML is whole
- * and readable without them; on a phone's slow connection the HTML, the hero image and the
- * fonts then have the bandwidth to themselves for the first view, instead of sharing it with
- * ~100 kB of scripts. The preloads are added together, so the module graph arrives in one round
- * rather than as a waterfall.
+ * Production: the page hydrates when the visitor first shows intent (a touch, click, key, wheel,
+ * scroll, mouse movement or focus), not on load (ADR 0018). The server HTML is whole and works
+ * without scripts: links are links, forms post to the server (ADR 0008). On a phone the first
+ * view then has the connection and the main thread to itself; the ~100 kB of scripts are
+ * fetched at the lowest priority once the page has loaded (`rel=prefetch`, into the HTTP cache,
+ * not run), so the first tap only evaluates them. Also after load: the service worker is
+ * registered (offline support, public/sw.js; versioned by the entry's hash, so a deploy
+ * replaces it).
+ *
+ * Nothing the visitor does before hydration is lost:
+ * - a click on a control that only works with scripts (`button[type=button]`, `a[href="#"]`,
+ *   `role=button|tab`) is held and replayed on the same element once React has taken it over
+ *   (its props are attached: React's `__reactProps$` key; at the latest after 3 s);
+ * - a field edited before then (typed into, chosen, ticked) is announced to React afterwards with
+ *   the value the visitor left in it, so a controlled field's state takes that value instead of the
+ *   server's empty one (each value is kept at the visitor's edit: announcing one field re-renders
+ *   the form, which puts the other controlled fields back to their state before their turn).
  */
 export function scriptLoader(entries: readonly string[], preloads: readonly string[]): string {
+  const version = /entry-([\w-]+)\.js/.exec(entries[0] ?? '')?.[1] ?? 'build';
   return (
-    '(function(){var d=document,started=false;function go(){if(started)return;started=true;' +
-    `${jsonForScript(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});` +
-    `${jsonForScript(entries)}.forEach(function(e){import(e)})}` +
-    'function soon(){setTimeout(go,0)}' +
-    'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +
-    'var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();soon()}});o.observe({type:"paint",buffered:true})' +
-    '}else requestAnimationFrame(soon);setTimeout(go,3000)})()'
+    '(function(){var d=document,w=window,h=d.documentElement,started=false,done=false,held=null,edited=[],' +
+    `E=${jsonForScript(entries)},L=${jsonForScript(preloads)},` +
+    'I=["pointerdown","touchstart","keydown","mousemove","wheel","scroll","focusin"],O={capture:true,passive:true};' +
+    'function link(r,u){var l=d.createElement("link");l.rel=r;l.href=u;d.head.appendChild(l)}' +
+    'function go(){if(started)return;started=true;I.forEach(function(t){w.removeEventListener(t,go,O)});' +
+    'L.forEach(function(u){link("modulepreload",u)});E.forEach(function(u){import(u)})}' +
+    'I.forEach(function(t){w.addEventListener(t,go,O)});' +
+    'function click(e){if(done)return;var t=e.target,c=t&&t.closest&&t.closest("button[type=button],a[href=\\"#\\"],[role=button]:not(a[href]),[role=tab]");' +
+    'if(!c)return;e.preventDefault();e.stopImmediatePropagation();held=c;go()}' +
+    'd.addEventListener("click",click,true);' +
+    'function edit(e){var t=e.target;if(done||!t||!/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))return;' +
+    'edited=edited.filter(function(x){return x.el!==t});edited.push({el:t,v:t.value,c:t.checked})}' +
+    'd.addEventListener("input",edit,true);d.addEventListener("change",edit,true);' +
+    'function owned(el){for(var k in el)if(k.indexOf("__reactProps$")===0)return true;return false}' +
+    'function when(el,f,n){n=n||0;if(!el.isConnected)return;if(owned(el)||n>60)f();else setTimeout(function(){when(el,f,n+1)},50)}' +
+    'function announce(x){var el=x.el,v=x.v;if(el.type==="checkbox"||el.type==="radio"){el.checked=!x.c;el.click();return}' +
+    'if(el.tagName==="SELECT")el.value=v;else{var s=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),"value");el.value=v+" ";s&&s.set?s.set.call(el,v):(el.value=v)}' +
+    'el.dispatchEvent(new Event(el.tagName==="SELECT"?"change":"input",{bubbles:true}))}' +
+    'new MutationObserver(function(m,o){if(h.dataset.hydrated!=="true")return;o.disconnect();done=true;d.removeEventListener("click",click,true);' +
+    'edited.forEach(function(x){when(x.el,function(){announce(x)})});edited=[];if(held){var c=held;held=null;when(c,function(){c.click()})}})' +
+    '.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});' +
+    // After load, one small task at a time (a single task adding them all took ~30 ms on a slow
+    // machine, a long task on a slow phone): the prefetches, then the service worker.
+    'var Q=E.concat(L);function later(){var u=!started&&Q.shift();if(u){link("prefetch",u);setTimeout(later,0);return}' +
+    `var s=navigator.serviceWorker;s&&s.register(${jsonForScript(`/sw.js?v=${version}`)}).catch(function(){})}` +
+    'if(d.readyState==="complete")setTimeout(later,0);else w.addEventListener("load",function(){setTimeout(later,0)},{once:true})})()'
   );
 }
 

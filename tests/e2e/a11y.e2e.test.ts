@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe, runNu, scrollThrough } from '../../scripts/a11y.mjs';
 import { pages } from '../../shared/routes';
-import { baseUrl, launch } from './harness';
+import { baseUrl, hydrate as hydratePage, launch } from './harness';
 
 /**
  * Issue 14, "usable by everyone", on the production build: axe (WCAG 2.2 AA + best practice)
@@ -51,7 +51,7 @@ async function open(options: BrowserContextOptions): Promise<Pass> {
 async function load(page: Page, route: string, { hydrate = true } = {}) {
   const res = await page.goto(baseUrl() + route, { waitUntil: 'load' });
   expect(res?.status(), route).toBe(200);
-  if (hydrate) await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  if (hydrate) await hydratePage(page);
 }
 
 const describeViolations = (vs: Awaited<ReturnType<typeof runAxe>>) => vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorClient } from '../integration/auth-emulator-client';
-import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+import { baseUrl, gotoHydrated, hydrate, launch, openPage } from './harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulator = emulatorClient(emulatorHost, inject('authProjectId'));
@@ -42,7 +42,7 @@ describe('accounts in a real browser, against the Auth Emulator', () => {
     await page.waitForURL(/\/login\?returnTo=%2F$/);
     await page.getByRole('link', { name: 'Register Now' }).click();
     await page.waitForURL(/\/register/);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
     expect(await page.title()).toContain('Signup From Here');
 
     await page.getByLabel('Username').fill('Halima Yusuf');
@@ -57,7 +57,7 @@ describe('accounts in a real browser, against the Auth Emulator', () => {
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/class="account__name"[^]*Halima Yusuf/); // in the first HTML: no flash of the signed-out header
     expect(response?.headers()['cache-control']).toBe('private, no-store');
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
     expect(await page.locator('.account__name').textContent()).toContain('Halima Yusuf');
     expect(await page.context().cookies()).toEqual([expect.objectContaining({ name: 'session', httpOnly: true, sameSite: 'Lax' })]);
 
@@ -155,7 +155,7 @@ describe('accounts in a real browser, against the Auth Emulator', () => {
     await popup.click('#sign-in');
     const done = await dialog(page, 'Register Successfully');
     await Promise.all([page.waitForURL(`${baseUrl()}/home`), done.getByRole('button', { name: 'Continue' }).click()]);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
     expect(await page.locator('.account__name').textContent()).toContain(name);
     expect(t.errors).toEqual([]);
     await t.close();

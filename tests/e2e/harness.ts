@@ -50,10 +50,20 @@ export async function openPage(browser: Browser, { width = 1280, height = 900 } 
   return { page, context, errors, close: () => context.close() };
 }
 
+/**
+ * Makes the page hydrate and waits until React has: a page loaded in full hydrates on the
+ * visitor's first intent (ADR 0018), here a press of Shift, which changes nothing on the page.
+ * Harmless on a page that is already hydrated.
+ */
+export async function hydrate(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+}
+
 /** Loads a path and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(baseUrl() + path, { waitUntil: 'load' });
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  await hydrate(page);
   return response;
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../shared/content/products';
-import { gotoHydrated, launch, openPage } from './harness';
+import { gotoHydrated, hydrate, launch, openPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('shop in a real browser', () => {
     expect(await page.locator('.product-card__summary').count()).toBe(9);
 
     await page.reload();
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
     expect(await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Grid view' }).click();
     await page.waitForURL(/\/shop$/);

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { abujaNow } from '../../shared/features/enquiries/clinic-time';
 import { emulatorClient } from '../integration/auth-emulator-client';
-import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+import { baseUrl, gotoHydrated, hydrate, launch, openPage } from './harness';
 
 const run = promisify(execFile);
 const emulatorHost = inject('authEmulatorHost');
@@ -69,11 +69,11 @@ describe('the clinic’s inbox in a real browser', () => {
     const { page } = t;
     await page.goto(`${baseUrl()}/staff`);
     await page.waitForURL(/\/login\?returnTo=%2Fstaff$/);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
     await page.getByLabel('Email').fill(email);
     await page.locator('input[name="password"]').fill('desk-pass-2026');
     await Promise.all([page.waitForURL(`${baseUrl()}/staff`, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    await hydrate(page);
 
     // Newest first. Other test files send requests to the same server at the same time, so a
     // newer one may sit above this one (it failed so once): the list is in newest-first order,

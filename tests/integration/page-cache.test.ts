@@ -221,7 +221,7 @@ describe('page cache', () => {
     }
   });
 
-  it('production pages start their scripts from an inline loader after the first paint, allowed by hash when cached and by nonce when signed in', async () => {
+  it('production pages start their scripts from an inline loader on the first intent (ADR 0018), allowed by hash when cached and by nonce when signed in', async () => {
     const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
     const app = makeTestApp({
       pageCache: cache,
@@ -237,11 +237,11 @@ describe('page cache', () => {
       // No script or preload the parser would fetch at once: the loader adds them.
       expect(res.text).not.toMatch(/<script[^>]*\bsrc=/);
       expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
-      const loader = inlineScriptBodies(res.text).find((b) => b.includes('first-contentful-paint'));
+      const loader = inlineScriptBodies(res.text).find((b) => b.includes('modulepreload') && b.includes('pointerdown'));
       expect(loader).toBeDefined();
       for (const file of ['/assets/entry.js', '/assets/app.js', '/assets/about.js']) expect(loader).toContain(JSON.stringify(file));
       const sources = scriptSrc(res.headers['content-security-policy'] as string).split(' ');
-      const nonce = /<script nonce="([^"]+)">[^<]*first-contentful-paint/.exec(res.text)?.[1];
+      const nonce = /<script nonce="([^"]+)">[^<]*modulepreload/.exec(res.text)?.[1];
       if (res === signedIn) expect(sources).toContain(`'nonce-${nonce}'`);
       else expect(sources).toContain(sha256(loader!));
     }
