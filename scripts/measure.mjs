@@ -7,6 +7,9 @@
 // With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
+// With --intent it measures what the first tap costs now that pages hydrate on the visitor's
+// first intent (ADR 0018): tap → hydrated → menu open, CPU 4× slower (paths given, or / and /about).
+//   npm run build && npm run measure -- --intent [--runs=5]
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,8 @@ import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
 const a11y = args.includes('--a11y');
+// --intent: the cost moved to the first tap by hydrating on intent (ADR 0018), see measureIntent.
+const intent = args.includes('--intent');
 const verbose = args.includes('--verbose');
 const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1);
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
@@ -30,6 +35,8 @@ const paths = args.filter((a) => a.startsWith('/'));
 // --all: every route (the sitemap's pages, as the accessibility checks use, and the sign-in pages).
 const all = args.includes('--all');
 if (paths.length === 0 && !a11y && !all) paths.push('/');
+// --intent alone measures the paths given, or / and /about.
+if (intent && !args.some((a) => a.startsWith('/')) && !all) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
 const port = await new Promise((resolve) => {
   const s = createServer();
@@ -116,11 +123,13 @@ try {
     jsRows.push({ path: p, 'framework+shared br': kb(brotliSize(framework)), 'page br': kb(brotliSize(page)), 'page files': page.length, 'total br': kb(brotliSize([...js])) });
   }
   if (rows.length) {
-    console.log('First-load assets per path (KB; gz = gzip level 6, as served):');
+    console.log('First-load assets per path (KB; gz = gzip level 6, as served; js: the files the page prefetches after load and runs on the first intent, ADR 0018):');
     console.table(rows);
     console.log('JavaScript per path (KB, brotli quality 11): framework+shared = the entry and its static imports, the same on every page; page = the rest:');
     console.table(jsRows);
   }
+
+  if (intent) await measureIntent(paths, Math.max(runs, 5));
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -221,6 +230,72 @@ try {
   await database.stop();
 }
 
+/**
+ * The first tap's cost when pages hydrate on the visitor's first intent (ADR 0018): a phone-sized
+ * Chromium with the CPU slowed 4× (as Lighthouse's mobile run), the page loaded and its prefetches
+ * done, then a tap on the menu button. Medians over `runs` loads of each path: from the tap to
+ * React's hydration and to the open menu (the tap held and replayed), beside the same tap on the
+ * page once hydrated (what the menu itself costs).
+ */
+async function measureIntent(routes, runs) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const mid = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? Math.round(s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+  };
+  const table = {};
+  try {
+    for (const route of routes) {
+      const cold = { hydrated: [], open: [] };
+      const warm = [];
+      for (let r = 0; r < runs; r++) {
+        const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(base + route, { waitUntil: 'load' });
+        // Wait for the prefetches (the loader adds one per task after load).
+        const listed = await page.evaluate(() => (/E=(\[[^\]]*\]),L=(\[[^\]]*\])/.exec([...document.scripts].map((s) => s.text).join('')) ?? []).slice(1).flatMap((a) => JSON.parse(a)).length);
+        await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name) && e.responseEnd > 0).length >= n, listed, { timeout: 30000 });
+        await page.waitForTimeout(500);
+        const tap = async () => {
+          await page.evaluate(() => {
+            const w = window;
+            const button = document.querySelector('button.site-header__menu');
+            w.__tap = {};
+            addEventListener('pointerdown', (e) => (w.__tap.down ??= e.timeStamp), { capture: true, once: true });
+            addEventListener('touchstart', (e) => (w.__tap.down ??= e.timeStamp), { capture: true, once: true });
+            new MutationObserver(() => (w.__tap.hydrated ??= performance.now())).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+            new MutationObserver(() => button.getAttribute('aria-expanded') === 'true' && (w.__tap.open ??= performance.now())).observe(button, { attributes: true });
+          });
+          await page.tap('button.site-header__menu');
+          await page.waitForFunction(() => window.__tap.open !== undefined, null, { timeout: 30000 });
+          return page.evaluate(() => window.__tap);
+        };
+        const first = await tap();
+        cold.hydrated.push(first.hydrated - first.down);
+        cold.open.push(first.open - first.down);
+        // The same tap on the hydrated page: close the menu, then tap again.
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => document.querySelector('button.site-header__menu').getAttribute('aria-expanded') === 'false');
+        await page.waitForTimeout(300);
+        const again = await tap();
+        warm.push(again.open - again.down);
+        await context.close();
+      }
+      table[route] = { 'tap → hydrated ms': mid(cold.hydrated), 'tap → menu open ms': mid(cold.open), 'same tap, hydrated page ms': mid(warm), runs: cold.open.map(Math.round).join('/') };
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`First tap on the menu button, 375 px, CPU 4× slower, scripts prefetched (ADR 0018); medians of ${runs} loads:`);
+  console.table(table);
+}
+
 async function measureA11y(routes) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -236,6 +311,8 @@ async function measureA11y(routes) {
       const page = await context.newPage();
       for (const route of routes) {
         await page.goto(base + route, { waitUntil: 'load' });
+        // Pages hydrate on the first intent (ADR 0018): a key press, which changes nothing.
+        await page.keyboard.press('Shift');
         await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 }).catch(() => details.push(`${route} @${width}: did not hydrate`));
         await scrollThrough(page);
         const violations = await runAxe(page);

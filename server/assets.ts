@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createStylePruner, type InlineStyle } from './critical-css';
 
 /** The client files one page needs: hydration entry, page-module preloads and stylesheets. */
 export interface PageAssets {
@@ -10,12 +11,15 @@ export interface PageAssets {
   /**
    * Production: the page's stylesheets (the same files as `styles`, in order) as one inline
    * `<style>`, so the first paint waits for no stylesheet request, and its CSP source
-   * (`'sha256-…'`), which the renderer adds to `style-src`.
+   * (`'sha256-…'`), which the renderer adds to `style-src`. `forHtml`: the same cut to the rules
+   * a rendered page can use (server/critical-css.ts), which the renderer inlines instead when it
+   * has the page's whole HTML before its head.
    */
-  inlineStyle?: { css: string; hash: string };
+  inlineStyle?: InlineStyle & { forHtml?(html: string): InlineStyle };
   /**
-   * Production: the scripts are not in the HTML; a small inline loader starts them after the
-   * first paint (server/document.tsx `scriptLoader`). Development: React's bootstrap <script>.
+   * Production: the scripts are not in the HTML; a small inline loader starts them on the
+   * visitor's first intent (server/document.tsx `scriptLoader`, ADR 0018). Development: React's
+   * bootstrap <script>.
    */
   loadAfterPaint?: boolean;
 }
@@ -75,7 +79,9 @@ export function manifestAssets(clientDir: string): ClientAssets {
         entryScripts: [entryFile],
         preloads: [...js],
         styles,
-        inlineStyle: styles.length ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'` } : undefined,
+        inlineStyle: styles.length
+          ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`, forHtml: createStylePruner(inline).forHtml }
+          : undefined,
         loadAfterPaint: true,
       };
       cache.set(cacheKey, assets);

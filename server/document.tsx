@@ -41,6 +41,8 @@ export function documentStart(options: DocumentStartOptions): string {
 
 interface DocumentStartOptions {
   assets: PageAssets;
+  /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/critical-css.ts). */
+  style?: string;
   meta: PageMeta;
   head?: string;
   noindex?: boolean;
@@ -51,7 +53,7 @@ interface DocumentStartOptions {
  * without one), and what follows it. The stylesheet is the same on every page of a kind, so
  * the render compresses it once and splices it in (server/page-gzip.ts).
  */
-export function documentStartParts({ assets, meta, head = '', noindex = false }: DocumentStartOptions): { before: string; style: string; after: string } {
+export function documentStartParts({ assets, meta, head = '', noindex = false, style }: DocumentStartOptions): { before: string; style: string; after: string } {
   // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
   // paint of a first visit on a slow connection then waits for the HTML alone. The same files
   // are listed as disabled <link>s (not fetched): Vite's loader for later pages looks for them
@@ -69,7 +71,7 @@ export function documentStartParts({ assets, meta, head = '', noindex = false }:
       '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
       head +
       links,
-    style: assets.inlineStyle?.css ?? '',
+    style: assets.inlineStyle ? (style ?? assets.inlineStyle.css) : '',
     after: (assets.inlineStyle ? '</style>' : '') + '</head><body><div id="root">',
   };
 }
@@ -79,8 +81,10 @@ export function documentStartParts({ assets, meta, head = '', noindex = false }:
  * scroll, mouse movement or focus), not on load (ADR 0018). The server HTML is whole and works
  * without scripts: links are links, forms post to the server (ADR 0008). On a phone the first
  * view then has the connection and the main thread to itself; the ~100 kB of scripts are
- * fetched at the lowest priority once the page has loaded (`rel=prefetch`, into the HTTP cache,
- * not run), so the first tap only evaluates them. Also after load: the service worker is
+ * fetched at the lowest priority once the page has loaded and the browser is idle (`rel=prefetch`,
+ * into the HTTP cache, not run), so the first tap only evaluates them. The page's whole
+ * stylesheets too: the inline one holds only the rules its HTML uses (server/critical-css.ts);
+ * on the first intent the whole ones are switched on, and the inline copy off, before hydration. Also after load: the service worker is
  * registered (offline support, public/sw.js; versioned by the entry's hash, so a deploy
  * replaces it).
  *
@@ -100,8 +104,17 @@ export function scriptLoader(entries: readonly string[], preloads: readonly stri
     `E=${jsonForScript(entries)},L=${jsonForScript(preloads)},` +
     'I=["pointerdown","touchstart","keydown","mousemove","wheel","scroll","focusin"],O={capture:true,passive:true};' +
     'function link(r,u){var l=d.createElement("link");l.rel=r;l.href=u;d.head.appendChild(l)}' +
+    // The page's whole stylesheets (linked, disabled) first: the inline copy holds only the rules
+    // its HTML uses (server/critical-css.ts), not those of the states scripts add. Once they have
+    // loaded the inline copy is switched off (it would otherwise come later in the cascade than
+    // rules it left out), then the entry is imported; after 3 s it is imported all the same.
+    'var S=[].slice.call(d.querySelectorAll("link[rel=stylesheet][disabled]")),ran=false;' +
+    'function run(){if(ran)return;ran=true;E.forEach(function(u){import(u)})}' +
     'function go(){if(started)return;started=true;I.forEach(function(t){w.removeEventListener(t,go,O)});' +
-    'L.forEach(function(u){link("modulepreload",u)});E.forEach(function(u){import(u)})}' +
+    'L.forEach(function(u){link("modulepreload",u)});' +
+    'var st=d.querySelector("head>style"),left=S.length,bad=false;function loaded(){if(--left)return;if(st&&!bad)st.disabled=true;run()}' +
+    'S.forEach(function(l){l.onload=loaded;l.onerror=function(){bad=true;loaded()};l.removeAttribute("disabled")});' +
+    'if(!S.length)run();setTimeout(run,3000)}' +
     'I.forEach(function(t){w.addEventListener(t,go,O)});' +
     'function click(e){if(done)return;var t=e.target,c=t&&t.closest&&t.closest("button[type=button],a[href=\\"#\\"],[role=button]:not(a[href]),[role=tab]");' +
     'if(!c)return;e.preventDefault();e.stopImmediatePropagation();held=c;go()}' +
@@ -117,11 +130,13 @@ export function scriptLoader(entries: readonly string[], preloads: readonly stri
     'new MutationObserver(function(m,o){if(h.dataset.hydrated!=="true")return;o.disconnect();done=true;d.removeEventListener("click",click,true);' +
     'edited.forEach(function(x){when(x.el,function(){announce(x)})});edited=[];if(held){var c=held;held=null;when(c,function(){c.click()})}})' +
     '.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});' +
-    // After load, one small task at a time (a single task adding them all took ~30 ms on a slow
-    // machine, a long task on a slow phone): the prefetches, then the service worker.
-    'var Q=E.concat(L);function later(){var u=!started&&Q.shift();if(u){link("prefetch",u);setTimeout(later,0);return}' +
+    // After load, when the browser is idle (the first view's images and paints done), one small
+    // task at a time (a single task adding them all took ~30 ms on a slow machine, a long task on
+    // a slow phone): the prefetches, then the service worker.
+    'function idle(f){w.requestIdleCallback?w.requestIdleCallback(f,{timeout:3000}):setTimeout(f,50)}' +
+    'var Q=S.map(function(l){return l.getAttribute("href")}).concat(E,L);function later(){var u=!started&&Q.shift();if(u){link("prefetch",u);idle(later);return}' +
     `var s=navigator.serviceWorker;s&&s.register(${jsonForScript(`/sw.js?v=${version}`)}).catch(function(){})}` +
-    'if(d.readyState==="complete")setTimeout(later,0);else w.addEventListener("load",function(){setTimeout(later,0)},{once:true})})()'
+    'if(d.readyState==="complete")idle(later);else w.addEventListener("load",function(){idle(later)},{once:true})})()'
   );
 }
 

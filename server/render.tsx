@@ -165,13 +165,15 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 }
 
-/** Each inline stylesheet's compressed piece, made at its first use (a handful of page kinds). */
+/** Each inline stylesheet's compressed piece, made at its first use (per page kind and set of classes). */
 class StyleParts {
   private readonly parts = new Map<string, StoredPart>();
   get(css: string): StoredPart {
     let part = this.parts.get(css);
     if (!part) {
       part = storedPart(css);
+      // One per page kind and set of classes (server/critical-css.ts): bounded all the same.
+      if (this.parts.size >= 512) this.parts.clear();
       this.parts.set(css, part);
     }
     return part;
@@ -282,7 +284,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
      * Status and headers, then the document's head and tail; undefined when nothing more is to
      * be written (a HEAD request, or the head failed and the error page went out instead).
      */
-    const begin = (abort: () => void): { before: string; style: string; after: string; tail: string } | undefined => {
+    const begin = (abort: () => void, style?: string): { before: string; style: string; after: string; tail: string } | undefined => {
       res.status(failed ? 500 : context.statusCode);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       // Pages carry a per-response nonce and may show who is signed in.
@@ -298,7 +300,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
         // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
         // A cached page carries no nonce: the one of this response would be stale for the next visitor.
         const seo = isPrivate ? '' : seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
-        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate }), tail: documentEnd({ nonce, user, assets }) };
+        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style }), tail: documentEnd({ nonce, user, assets }) };
       } catch (error) {
         // Thrown here, nothing would ever answer: abort the render and send the error page.
         deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
@@ -315,7 +317,10 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
     // the streaming renderer below, which waits for it (up to the timeout) and reports errors.
     const whole = renderWhole(app, bootstrapModules, nonce);
     if (whole !== undefined) {
-      const parts = begin(() => {});
+      // The whole HTML is known before the head: inline only the rules it can use (ADR 0018).
+      const critical = assets.inlineStyle?.forHtml?.(whole);
+      if (critical && typeof csp === 'string') res.setHeader('Content-Security-Policy', withStyleHash(csp, critical.hash));
+      const parts = begin(() => {}, critical?.css);
       if (!parts) return;
       const { before, style, after, tail } = parts;
       if (cacheable) {

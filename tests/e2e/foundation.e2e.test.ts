@@ -33,11 +33,15 @@ describe('foundation in a real browser', () => {
       });
     const listed = await page.evaluate(() => (/E=(\[[^\]]*\]),L=(\[[^\]]*\])/.exec([...document.scripts].map((s) => s.text).join('')) ?? []).slice(1).flatMap((a) => JSON.parse(a) as string[]).length);
     expect(listed).toBeGreaterThan(1);
-    // Every file of the page is fetched once the page has loaded, one after another...
+    // Every script of the page is fetched once the page has loaded and the browser is idle, one after another...
     await expect.poll(async () => (await scripts()).count, { timeout: 10_000 }).toBe(listed);
     const fetched = await scripts();
     expect(fetched.first).toBeGreaterThanOrEqual(fetched.loadEnd);
-    expect(await page.locator('link[rel="prefetch"][href^="/assets/"]').count()).toBe(listed);
+    // The page's whole stylesheets are prefetched too (the inline one is cut to its HTML).
+    const sheets = await page.locator('link[rel="stylesheet"][disabled]').count();
+    expect(sheets).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('link[rel="prefetch"][href^="/assets/"]').count()).toBe(listed + sheets);
+    expect(await page.locator('link[rel="prefetch"][href$=".css"]').count()).toBe(sheets);
     // ...but not run: no React root, nothing hydrated, while nobody touches the page.
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(false);
@@ -46,6 +50,46 @@ describe('foundation in a real browser', () => {
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? ''), { timeout: 10_000 }).toMatch(/\/sw\.js\?v=[\w-]+$/);
     // The first intent (here a key press) runs them; the page hydrates.
     await hydrate(page);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('before hydration the cut inline stylesheet alone styles the page; on the first intent the whole files take over, and the states scripts add are styled', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    const styles = () =>
+      page.evaluate(() => ({
+        inline: document.querySelector('head>style')?.textContent?.length ?? 0,
+        inlineOn: !(document.querySelector('head>style') as HTMLStyleElement | null)?.disabled,
+        links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.disabled),
+        whole: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].reduce((n, l) => n + (l.sheet ? [...l.sheet.cssRules].reduce((m, r) => m + r.cssText.length, 0) : 0), 0),
+      }));
+    const look = () =>
+      page.evaluate(() => {
+        const header = getComputedStyle(document.querySelector('.site-header')!);
+        const title = getComputedStyle(document.querySelector('h1')!);
+        return [header.backgroundColor, header.position, title.fontFamily, title.fontSize, title.color];
+      });
+    const before = await styles();
+    expect(before.inlineOn).toBe(true);
+    expect(before.links.length).toBeGreaterThan(0);
+    expect(before.links.every((disabled) => disabled)).toBe(true);
+    const lookBefore = await look();
+    await hydrate(page);
+    const after = await styles();
+    expect(after.inlineOn).toBe(false);
+    expect(after.links.every((disabled) => !disabled)).toBe(true);
+    // The inline copy was a cut of the whole: smaller, and the page looks the same without it.
+    expect(before.inline).toBeGreaterThan(1000);
+    expect(after.whole).toBeGreaterThan(before.inline * 1.3);
+    expect(await look()).toEqual(lookBefore);
+    // A state only scripts set: the open menu is styled (the drawer shows as a panel).
+    await page.locator('button.site-header__menu').click();
+    const drawer = page.locator('[aria-label="Site menu"]');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    const box = await drawer.boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { data, type RouteObject, type RouterContextProvider } from 'react-router';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createStylePruner } from '../../server/critical-css';
 import { createPageCache, cspWithHashes, type PageCache } from '../../server/page-cache';
 import { servicesContext } from '../../server/route-context';
 import { createServerRoutes } from '../../server/route-data';
@@ -246,6 +247,32 @@ describe('page cache', () => {
       else expect(sources).toContain(sha256(loader!));
     }
     expect(signedIn.text).toContain('nonce=');
+  });
+
+  it('the inline stylesheet holds only the rules the page uses, allowed by its own hash, the same on a hit; the whole files stay linked, disabled', async () => {
+    const css = ['body{margin:0}', '.site-header{color:red}', '.drawer.is-open{display:block}', '.not-on-any-page{color:blue}', '@media (min-width:992px){.site-header{padding:1rem}.not-on-any-page{padding:0}}'].join('');
+    const pruner = createStylePruner(css);
+    const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
+    const app = makeTestApp({
+      pageCache: cache,
+      getUser,
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash: sha256(css), forHtml: pruner.forHtml }, loadAfterPaint: true }) },
+    });
+    const miss = await request(app).get('/about');
+    const hit = await request(app).get('/about');
+    const signedIn = await request(app).get('/about').set('Cookie', 'session=x');
+    expect(cache.stats().hits).toBe(1);
+    for (const res of [miss, hit, signedIn]) {
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('class="site-header');
+      const style = /<style>([^<]*)<\/style>/.exec(res.text)?.[1] ?? '';
+      expect(style).toBe('body{margin:0}.site-header{color:red}@media (min-width:992px){.site-header{padding:1rem}}');
+      const styleSrc = /(?:^|;)\s*style-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1] ?? '';
+      expect(styleSrc).toContain(sha256(style));
+      expect(styleSrc).not.toContain(sha256(css));
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/entry.css" disabled>');
+    }
+    expect(hit.text).toBe(miss.text);
   });
 
   it('a hit still gets its own request id (a sane incoming one is kept) and no stored one', async () => {
