@@ -21,7 +21,7 @@ export interface PageAssets {
    * visitor's first intent (server/document.tsx `scriptLoader`, ADR 0018). Development: React's
    * bootstrap <script>.
    */
-  loadAfterPaint?: boolean;
+  inlineLoader?: boolean;
 }
 
 export interface ClientAssets {
@@ -82,7 +82,7 @@ export function manifestAssets(clientDir: string): ClientAssets {
         inlineStyle: styles.length
           ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`, forHtml: createStylePruner(inline).forHtml }
           : undefined,
-        loadAfterPaint: true,
+        inlineLoader: true,
       };
       cache.set(cacheKey, assets);
       return assets;

@@ -144,7 +144,7 @@ export function scriptLoader(entries: readonly string[], preloads: readonly stri
 export function documentEnd({ nonce, user, assets }: { nonce: string | undefined; user: SessionUser | null; assets?: PageAssets }): string {
   // No nonce on pages bound for the page cache: their inline scripts are allowed by hash.
   const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-  const loader = assets?.loadAfterPaint ? `<script${attr}>${scriptLoader(assets.entryScripts, assets.preloads)}</script>` : '';
+  const loader = assets?.inlineLoader ? `<script${attr}>${scriptLoader(assets.entryScripts, assets.preloads)}</script>` : '';
   return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}"${attr}>${jsonForScript(user)}</script>${loader}</body></html>`;
 }
 

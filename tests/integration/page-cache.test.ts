@@ -227,7 +227,7 @@ describe('page cache', () => {
     const app = makeTestApp({
       pageCache: cache,
       getUser,
-      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: ['/assets/app.js', '/assets/about.js'], styles: [], loadAfterPaint: true }) },
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: ['/assets/app.js', '/assets/about.js'], styles: [], inlineLoader: true }) },
     });
     const miss = await request(app).get('/about');
     const hit = await request(app).get('/about');
@@ -256,7 +256,7 @@ describe('page cache', () => {
     const app = makeTestApp({
       pageCache: cache,
       getUser,
-      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash: sha256(css), forHtml: pruner.forHtml }, loadAfterPaint: true }) },
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash: sha256(css), forHtml: pruner.forHtml }, inlineLoader: true }) },
     });
     const miss = await request(app).get('/about');
     const hit = await request(app).get('/about');
