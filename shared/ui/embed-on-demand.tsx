@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Img } from '../content/types';
 import { Icon } from './icons';
+import { imageLoading } from './image-loading';
 import './embed-on-demand.css';
 
 interface EmbedOnDemandProps {
@@ -13,6 +14,8 @@ interface EmbedOnDemandProps {
   provider: string;
   /** Cover image shown before the player loads (video). */
   cover?: Img;
+  /** The cover is the page's first image (its largest paint on a phone): fetched at once, ahead of the rest. */
+  coverPriority?: boolean;
   /** Extra line under the audio button, e.g. the duration. */
   detail?: string;
   /** Visible text beside the audio button (defaults to the title). */
@@ -24,7 +27,7 @@ interface EmbedOnDemandProps {
  * A click-to-load player: nothing is requested from the third-party host until the
  * visitor presses the button; then the iframe is created (with a title) and focused.
  */
-export function EmbedOnDemand({ src, title, kind, provider, cover, detail, heading, className }: EmbedOnDemandProps) {
+export function EmbedOnDemand({ src, title, kind, provider, cover, coverPriority = false, detail, heading, className }: EmbedOnDemandProps) {
   const [loaded, setLoaded] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -47,7 +50,7 @@ export function EmbedOnDemand({ src, title, kind, provider, cover, detail, headi
       ) : kind === 'video' ? (
         <div className="embed__cover">
           <div className="embed__stage">
-            {cover && <img src={cover.src} width={cover.width} height={cover.height} alt="" loading="lazy" decoding="async" />}
+            {cover && <img src={cover.src} width={cover.width} height={cover.height} alt="" {...imageLoading(coverPriority)} />}
             <button type="button" className="embed__play embed__play--big" onClick={() => setLoaded(true)}>
               <Icon name="play" size={30} />
               <span className="visually-hidden">Play {title}</span>

@@ -8,6 +8,7 @@ import { formatPostDate, type Post } from '../../content/posts';
 import { TextAreaField, TextField } from '../../ui/demo-form';
 import { EnquiryForm } from '../enquiries/enquiry-form';
 import { EmbedOnDemand } from '../../ui/embed-on-demand';
+import { imageLoading } from '../../ui/image-loading';
 import { Icon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { BlogShell } from './blog-shell';
@@ -24,7 +25,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   if (medium === 'audio') {
     return (
       <div className="post__medium post__medium--audio">
-        <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" />
+        <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" {...imageLoading(true)} />
         <EmbedOnDemand kind="audio" src={soundCloudEmbedUrl(audioTrack.url)} title={`Audio: ${audioTrack.title}`} provider="SoundCloud" detail={audioTrack.duration} />
       </div>
     );
@@ -32,16 +33,16 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   if (medium === 'video') {
     return (
       <div className="post__medium">
-        <EmbedOnDemand kind="video" src={youTubeEmbedUrl(postVideo.id)} title={postVideo.title} provider="YouTube (privacy-enhanced mode)" cover={postVideo.cover} />
+        <EmbedOnDemand kind="video" src={youTubeEmbedUrl(postVideo.id)} title={postVideo.title} provider="YouTube (privacy-enhanced mode)" cover={postVideo.cover} coverPriority />
       </div>
     );
   }
   if (medium === 'gallery') {
     return (
       <ul className="post__medium post-gallery" aria-label="Photos from our clinic">
-        {postGalleryImages.map((img) => (
+        {postGalleryImages.map((img, i) => (
           <li key={img.src}>
-            <img src={img.src} width={img.width} height={img.height} alt={img.alt} />
+            <img src={img.src} width={img.width} height={img.height} alt={img.alt} {...imageLoading(i === 0)} />
           </li>
         ))}
       </ul>
@@ -49,7 +50,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   }
   return (
     <div className="post__medium">
-      <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" />
+      <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" {...imageLoading(true)} />
     </div>
   );
 }
