@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectPerView, gotoHydrated, hydrate, launch, openPage } from './harness';
+import { baseUrl, expectPerView, gotoHydrated, holdScripts, hydrate, launch, openPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -97,11 +97,7 @@ describe('foundation in a real browser', () => {
   it('a tap on a control before hydration is kept and replayed once the page has hydrated: the menu opens', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
-    // Scripts held back for a second, as on a slow phone, so the tap surely comes first.
-    await page.route('**/assets/entry-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
+    await holdScripts(page);
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
     const button = page.locator('button.site-header__menu');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -120,10 +116,7 @@ describe('foundation in a real browser', () => {
   it('fields filled before hydration keep their values: the sign-in form sends what is on screen, not its empty start', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
-    await page.route('**/assets/entry-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-    });
+    await holdScripts(page);
     await page.goto(baseUrl() + '/login', { waitUntil: 'load' });
     await page.getByLabel('Email').fill('early@example.com');
     await page.locator('input[name="password"]').fill('typed-before-hydration');

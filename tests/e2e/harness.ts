@@ -60,6 +60,14 @@ export async function hydrate(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
 
+/** Holds the page's entry script back for `ms`, as a slow phone would, so what the test does first surely comes before hydration. */
+export async function holdScripts(page: Page, ms = 1000) {
+  await page.route('**/assets/entry-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
 /** Loads a path and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(baseUrl() + path, { waitUntil: 'load' });
