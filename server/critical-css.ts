@@ -29,27 +29,30 @@ export interface InlineStyle {
 
 const cspHash = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
 
+/** At a string or comment: the index of its last character; elsewhere `i` itself. */
+function skipQuoted(css: string, i: number): number {
+  const c = css[i];
+  if (c === '"' || c === "'") {
+    for (let j = i + 1; j < css.length; j++) {
+      if (css[j] === '\\') j++;
+      else if (css[j] === c) return j;
+    }
+    return css.length - 1;
+  }
+  if (c === '/' && css[i + 1] === '*') {
+    const close = css.indexOf('*/', i + 2);
+    return close < 0 ? css.length : close + 1;
+  }
+  return i;
+}
+
 /** Where the block opened at `open` (a `{`) closes; strings and comments skipped. */
 function blockEnd(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
-    const c = css[i];
-    if (c === '"' || c === "'") {
-      i = stringEnd(css, i);
-    } else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      i = end < 0 ? css.length : end + 1;
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-  }
-  return css.length - 1;
-}
-
-function stringEnd(css: string, start: number): number {
-  const quote = css[start];
-  for (let i = start + 1; i < css.length; i++) {
-    if (css[i] === '\\') i++;
-    else if (css[i] === quote) return i;
+    i = skipQuoted(css, i);
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i;
   }
   return css.length - 1;
 }
@@ -57,12 +60,8 @@ function stringEnd(css: string, start: number): number {
 /** Where the next `{` or `;` at this level is (a prelude's end); strings and comments skipped. */
 function preludeEnd(css: string, from: number): number {
   for (let i = from; i < css.length; i++) {
-    const c = css[i];
-    if (c === '"' || c === "'") i = stringEnd(css, i);
-    else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      i = end < 0 ? css.length : end + 1;
-    } else if (c === '{' || c === ';') return i;
+    i = skipQuoted(css, i);
+    if (css[i] === '{' || css[i] === ';') return i;
   }
   return css.length;
 }
