@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCountUp, expectPerView, gotoHydrated, launch, openPage, sampleCounters, type TestPage } from './harness';
+import { baseUrl, expectCountUp, expectPerView, gotoHydrated, hydrate, launch, openPage, sampleCounters, type TestPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -201,5 +201,40 @@ describe('clinic pages in a real browser', () => {
       expect(t.errors).toEqual([]);
       await t.close();
     }
+  });
+  it('every section that skips rendering until near the viewport is estimated at least as tall as it is, at every width', async () => {
+    // The pages that defer sections, found from the sitemap rather than listed, so a new one is checked too.
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const deferring: string[] = [];
+    for (const path of paths) if ((await (await fetch(baseUrl() + path)).text()).includes('class="defer-hydration"')) deferring.push(path);
+    expect(deferring.length).toBeGreaterThanOrEqual(5);
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    const short: string[] = [];
+    for (const path of deferring) {
+      await page.goto(baseUrl() + path, { waitUntil: 'load' });
+      for (const hydrated of [false, true]) {
+        if (hydrated) await hydrate(page);
+        for (const width of [320, 360, 375, 414, 600, 768, 991, 992, 1280, 1920]) {
+          await page.setViewportSize({ width, height: 800 });
+          // The estimate as the stylesheet gives it; the real height with rendering forced on.
+          const sections = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('.defer-hydration > *')].map((section, index) => {
+              const estimate = Number.parseFloat(getComputedStyle(section).containIntrinsicBlockSize.replace('auto', ''));
+              section.style.setProperty('content-visibility', 'visible', 'important');
+              return { index, estimate, height: section.getBoundingClientRect().height };
+            }),
+          );
+          expect(sections.length, path).toBeGreaterThan(0);
+          for (const s of sections) {
+            if (!(s.estimate >= s.height)) short.push(`${path} section ${s.index} at ${width} px${hydrated ? ' (hydrated)' : ''}: ${Math.ceil(s.height)} px tall, estimate ${s.estimate} px`);
+          }
+        }
+      }
+    }
+    expect(short).toEqual([]);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
   });
 });
