@@ -113,13 +113,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         cssCodeSplit: true,
         rollupOptions: {
-          input: 'client/entry.tsx',
+          // The entry (hydration) and the loader (client/loader.ts: what starts it on the first
+          // intent; on every page, so its own small file).
+          input: ['client/entry.tsx', 'client/loader.ts'],
           // Everything the entry imports statically (React, the router, the layout) in one file
           // beside it, instead of a dozen 1–2 kB chunks shared with the pages: on a phone's slow
           // connection each request costs a round trip.
           // The entry module itself stays in its own chunk: it awaits the first page's modules, which
           // import from this one, and a module cannot wait on modules that wait on it.
-          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/]entry\.tsx$/.test(id) }] } },
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/](entry\.tsx|loader\.ts)$/.test(id) }] } },
         },
       },
   ssr: { noExternal: [] },

@@ -43,5 +43,5 @@ startTransition(() => {
   );
 });
 
-// The service worker (offline support, public/sw.js) is registered by the inline loader once the
-// page has loaded, hydrated or not (server/document.tsx `scriptLoader`).
+// The service worker (offline support, public/sw.js) is registered by the loader (client/loader.ts) once the
+// page has loaded, hydrated or not (client/loader.ts).

@@ -91,6 +91,7 @@ const walk = (key) => {
   for (const i of chunk.imports ?? []) walk(i);
 };
 walk('client/entry.tsx');
+walk('client/loader.ts');
 const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
   if (a11y) {
@@ -100,9 +101,11 @@ try {
   for (const p of a11y ? [] : paths) {
     const html = await (await fetch(base + p)).text();
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
-    // list in the inline loader that starts them on the visitor's first intent (production, ADR 0018).
-    const loader = [...html.matchAll(/<script[^>]*>([^<]*modulepreload[^<]*)<\/script>/g)].flatMap((m) => [...m[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)]);
-    const js = new Set([...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g), ...loader].map((m) => m[1]));
+    // lists on the loader's element (client/loader.ts), which starts them on the visitor's first
+    // intent (production, ADR 0018); the loader itself is on every page.
+    const loaderTag = /<script[^>]*\bdata-entry="[^"]*"[^>]*>/.exec(html)?.[0] ?? '';
+    const loader = [...loaderTag.matchAll(/(?:src|data-entry|data-prefetch)="([^"]+)"/g)].flatMap((m) => m[1].split(' '));
+    const js = new Set([...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]), ...loader]);
     const css = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]));
     const size = (files) => {
       let raw = 0;
@@ -259,7 +262,7 @@ async function measureIntent(routes, runs) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(base + route, { waitUntil: 'load' });
         // Wait for the prefetches (the loader adds one per task after load).
-        const listed = await page.evaluate(() => (/E=(\[[^\]]*\]),L=(\[[^\]]*\])/.exec([...document.scripts].map((s) => s.text).join('')) ?? []).slice(1).flatMap((a) => JSON.parse(a)).length);
+        const listed = await page.evaluate(() => ['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []).length + 1);
         await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name) && e.responseEnd > 0).length >= n, listed, { timeout: 30000 });
         await page.waitForTimeout(500);
         const tap = async () => {

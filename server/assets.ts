@@ -17,11 +17,10 @@ export interface PageAssets {
    */
   inlineStyle?: InlineStyle & { forHtml?(html: string): InlineStyle };
   /**
-   * Production: the scripts are not in the HTML; a small inline loader starts them on the
-   * visitor's first intent (server/document.tsx `scriptLoader`, ADR 0018). Development: React's
-   * bootstrap <script>.
+   * Production: the scripts are not in the HTML; this small file (client/loader.ts) starts them
+   * on the visitor's first intent (ADR 0018). Development: React's bootstrap <script>.
    */
-  inlineLoader?: boolean;
+  loaderScript?: string;
 }
 
 export interface ClientAssets {
@@ -40,6 +39,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const CLIENT_ENTRY = 'client/entry.tsx';
+export const CLIENT_LOADER = 'client/loader.ts';
 
 /** Production: read Vite's manifest once at start and walk each page's import graph. */
 export function manifestAssets(clientDir: string): ClientAssets {
@@ -47,6 +47,8 @@ export function manifestAssets(clientDir: string): ClientAssets {
   const manifest = JSON.parse(manifestText) as Manifest;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}`);
+  const loader = manifest[CLIENT_LOADER];
+  if (!loader) throw new Error(`Vite manifest has no entry for ${CLIENT_LOADER}`);
 
   const collect = (key: string, js: Set<string>, css: Set<string>, seen: Set<string>) => {
     if (seen.has(key)) return;
@@ -82,7 +84,7 @@ export function manifestAssets(clientDir: string): ClientAssets {
         inlineStyle: styles.length
           ? { css: inline, hash: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`, forHtml: createStylePruner(inline).forHtml }
           : undefined,
-        inlineLoader: true,
+        loaderScript: '/' + loader.file,
       };
       cache.set(cacheKey, assets);
       return assets;

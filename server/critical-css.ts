@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  * a phone on a slow connection pays for all of it (on `/` the CSS was 7 of 14 kB of brotli HTML,
  * which no longer fitted in the first round trip of a new connection). So the page inlines only
  * the rules whose class names all occur in its HTML; the full files stay linked (disabled) and
- * the inline loader switches them on, and this copy off, before the page hydrates, so the states
+ * the loader (client/loader.ts) switches them on, and this copy off, before the page hydrates, so the states
  * scripts add are styled as before.
  *
  * The test is conservative: a selector is kept unless one of the classes it requires is missing

@@ -65,11 +65,18 @@ interface Entry {
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** Bodies of inline <script> elements (no src), as the browser hashes them. */
+/**
+ * Bodies of the inline <script> elements the browser runs (no src), as it hashes them. Data
+ * blocks (JSON-LD, the session's JSON) are not run, so the CSP needs no hash for them.
+ */
 export function inlineScripts(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (!/\bsrc\s*=/i.test(m[1]!)) out.push(m[2]!);
+    const attrs = m[1]!;
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !/^(?:text|application)\/(?:java|ecma)script$/.test(type)) continue;
+    out.push(m[2]!);
   }
   return out;
 }

@@ -278,7 +278,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </SessionProvider>
     );
-    const bootstrapModules = assets.inlineLoader ? undefined : assets.entryScripts;
+    const bootstrapModules = assets.loaderScript ? undefined : assets.entryScripts;
 
     /**
      * Status and headers, then the document's head and tail; undefined when nothing more is to

@@ -22,7 +22,10 @@ function setup(options: { maxBytes?: number; maxEntryBytes?: number; routes?: Ro
 }
 
 const scriptSrc = (csp: string | undefined) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp ?? '')?.[1] ?? '';
-const inlineScriptBodies = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!)).map((m) => m[2]!);
+const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!));
+/** Inline scripts the browser runs; data blocks (`type="application/…json"`) are not run and need no hash. */
+const inlineScriptBodies = (html: string) => inlineScripts(html).filter((m) => !/\btype="application\/(?:ld\+)?json"/.test(m[1]!)).map((m) => m[2]!);
+const dataBlockBodies = (html: string) => inlineScripts(html).filter((m) => /\btype="application\/(?:ld\+)?json"/.test(m[1]!)).map((m) => m[2]!);
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('page cache', () => {
@@ -38,8 +41,12 @@ describe('page cache', () => {
       const sources = scriptSrc(csp);
       expect(sources).not.toMatch(/unsafe-inline|nonce-/);
       const bodies = inlineScriptBodies(res.text);
-      expect(bodies.length).toBeGreaterThanOrEqual(2); // hydration data and session
+      expect(bodies.length).toBeGreaterThanOrEqual(1); // the router's hydration data
       for (const body of bodies) expect(sources).toContain(sha256(body));
+      // The session's JSON is a data block: not run, so not listed (a shorter header on every page).
+      const data = dataBlockBodies(res.text);
+      expect(data.length).toBeGreaterThanOrEqual(1);
+      for (const body of data) expect(sources).not.toContain(sha256(body));
       expect(res.text).not.toMatch(/<script[^>]*nonce=/);
       expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
       expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
@@ -222,12 +229,12 @@ describe('page cache', () => {
     }
   });
 
-  it('production pages start their scripts from an inline loader on the first intent (ADR 0018), allowed by hash when cached and by nonce when signed in', async () => {
+  it('production pages start their scripts from the loader file on the first intent (ADR 0018): the page lists its modules on the loader element, and the loader is the only script the parser fetches', async () => {
     const cache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'test-build' });
     const app = makeTestApp({
       pageCache: cache,
       getUser,
-      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: ['/assets/app.js', '/assets/about.js'], styles: [], inlineLoader: true }) },
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry-abc.js'], preloads: ['/assets/app.js', '/assets/about.js'], styles: [], loaderScript: '/assets/loader.js' }) },
     });
     const miss = await request(app).get('/about');
     const hit = await request(app).get('/about');
@@ -235,16 +242,23 @@ describe('page cache', () => {
     expect(cache.stats().hits).toBe(1);
     for (const res of [miss, hit, signedIn]) {
       expect(res.status).toBe(200);
-      // No script or preload the parser would fetch at once: the loader adds them.
-      expect(res.text).not.toMatch(/<script[^>]*\bsrc=/);
+      // One script the parser fetches, asynchronously: the loader. No preload: the loader adds them.
+      const fetched = [...res.text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+      expect(fetched.map((m) => m[1])).toEqual(['/assets/loader.js']);
+      const tag = fetched[0]![0];
+      expect(tag).toMatch(/ type="module" async /);
+      expect(tag).toContain('data-entry="/assets/entry-abc.js"');
+      expect(tag).toContain('data-prefetch="/assets/app.js /assets/about.js"');
+      // The service worker's URL, versioned by the entry's hash (a deploy replaces it).
+      expect(tag).toContain('data-sw="/sw.js?v=abc"');
       expect(res.text).not.toMatch(/<link[^>]*modulepreload/);
-      const loader = inlineScriptBodies(res.text).find((b) => b.includes('modulepreload') && b.includes('pointerdown'));
-      expect(loader).toBeDefined();
-      for (const file of ['/assets/entry.js', '/assets/app.js', '/assets/about.js']) expect(loader).toContain(JSON.stringify(file));
+      // A same-origin file: allowed by 'self', no hash needed; the inline scripts still by hash or nonce.
       const sources = scriptSrc(res.headers['content-security-policy'] as string).split(' ');
-      const nonce = /<script nonce="([^"]+)">[^<]*modulepreload/.exec(res.text)?.[1];
-      if (res === signedIn) expect(sources).toContain(`'nonce-${nonce}'`);
-      else expect(sources).toContain(sha256(loader!));
+      expect(sources).toContain("'self'");
+      const bodies = inlineScriptBodies(res.text);
+      expect(bodies.length).toBeGreaterThanOrEqual(1);
+      if (res === signedIn) expect(sources).toContain(`'nonce-${/<script nonce="([^"]+)">/.exec(res.text)?.[1]}'`);
+      else for (const body of bodies) expect(sources).toContain(sha256(body));
     }
     expect(signedIn.text).toContain('nonce=');
   });
@@ -256,7 +270,7 @@ describe('page cache', () => {
     const app = makeTestApp({
       pageCache: cache,
       getUser,
-      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash: sha256(css), forHtml: pruner.forHtml }, inlineLoader: true }) },
+      assets: { forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/entry.css'], inlineStyle: { css, hash: sha256(css), forHtml: pruner.forHtml }, loaderScript: '/assets/loader.js' }) },
     });
     const miss = await request(app).get('/about');
     const hit = await request(app).get('/about');

@@ -193,7 +193,7 @@ describe('streaming', () => {
 describe('a page rendered per request in one pass', () => {
   const css = Array.from({ length: 300 }, (_, i) => `.rule-${i} { margin: ${i}px; }`).join('\n');
   const styledAssets: ClientAssets = {
-    forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/page.css'], inlineStyle: { css, hash: "'sha256-test'" }, inlineLoader: true }),
+    forPages: () => ({ entryScripts: ['/assets/entry.js'], preloads: [], styles: ['/assets/page.css'], inlineStyle: { css, hash: "'sha256-test'" }, loaderScript: '/assets/loader.js' }),
   };
   const errors: string[] = [];
   const logger = createLogger((line, level) => {

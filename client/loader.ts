@@ -1,0 +1,183 @@
+/**
+ * The page loader (production; ADR 0018). One small file, the same on every page and cached
+ * across them (it was inline: ~1.2 kB of brotli in every page's HTML, which pushed the larger
+ * pages past what a new connection delivers in its first round trip). The page's own lists come
+ * from its script element (server/document.tsx `loaderTag`): `data-entry` (the entry module),
+ * `data-prefetch` (the modules it will import) and `data-sw` (the service worker's versioned URL).
+ *
+ * The page hydrates when the visitor first shows intent (a touch, click, key, wheel, scroll,
+ * mouse movement or focus), not on load. The server HTML is whole and works without scripts:
+ * links are links, forms post to the server (ADR 0008). On a phone the first view then has the
+ * connection and the main thread to itself; the ~100 kB of scripts are fetched at the lowest
+ * priority once the page has loaded and the browser is idle (`rel=prefetch`, into the HTTP
+ * cache, not run), so the first tap only evaluates them. The page's whole stylesheets too: the
+ * inline one holds only the rules its HTML uses (server/critical-css.ts); on the first intent the
+ * whole ones are switched on, and the inline copy off, before hydration. Also after load: the
+ * service worker is registered (offline support, public/sw.js; versioned by the entry's hash, so
+ * a deploy replaces it).
+ *
+ * Nothing the visitor does before hydration is lost:
+ * - a click on a control that only works with scripts (`button[type=button]`, `a[href="#"]`,
+ *   `role=button|tab`) is held and replayed on the same element once React has taken it over
+ *   (its props are attached: React's `__reactProps$` key; at the latest after 3 s);
+ * - a field edited before then (typed into, chosen, ticked) is announced to React afterwards with
+ *   the value the visitor left in it, so a controlled field's state takes that value instead of the
+ *   server's empty one (each value is kept at the visitor's edit: announcing one field re-renders
+ *   the form, which puts the other controlled fields back to their state before their turn).
+ */
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+interface Edit {
+  el: Field;
+  value: string;
+  checked: boolean;
+}
+
+const d = document;
+const w = window;
+const html = d.documentElement;
+const tag = d.querySelector<HTMLScriptElement>('script[data-entry]');
+const list = (name: string) => (tag?.getAttribute(name) ?? '').split(' ').filter(Boolean);
+const entries = list('data-entry');
+const preloads = list('data-prefetch');
+const worker = tag?.getAttribute('data-sw');
+
+const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'] as const;
+const LISTEN = { capture: true, passive: true };
+const SCRIPT_ONLY = 'button[type=button],a[href="#"],[role=button]:not(a[href]),[role=tab]';
+
+let started = false;
+let done = false;
+let ran = false;
+let held: HTMLElement | null = null;
+let edited: Edit[] = [];
+
+function link(rel: string, href: string) {
+  const l = d.createElement('link');
+  l.rel = rel;
+  l.href = href;
+  d.head.appendChild(l);
+}
+
+// The page's whole stylesheets (linked, disabled): the inline copy holds only the rules its HTML
+// uses (server/critical-css.ts), not those of the states scripts add.
+const sheets = [...d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')];
+
+function run() {
+  if (ran) return;
+  ran = true;
+  for (const u of entries) void import(/* @vite-ignore */ u);
+}
+
+/** The first intent: the whole stylesheets on; once they have loaded the inline copy off (it would
+ * otherwise come later in the cascade than rules it left out), then the entry is imported; after
+ * 3 s it is imported all the same. */
+function go() {
+  if (started) return;
+  started = true;
+  for (const t of INTENTS) w.removeEventListener(t, go, LISTEN);
+  for (const u of preloads) link('modulepreload', u);
+  const inline = d.querySelector<HTMLStyleElement>('head>style');
+  let left = sheets.length;
+  let failed = false;
+  const loaded = () => {
+    if (--left) return;
+    if (inline && !failed) inline.disabled = true;
+    run();
+  };
+  for (const l of sheets) {
+    l.onload = loaded;
+    l.onerror = () => {
+      failed = true;
+      loaded();
+    };
+    l.removeAttribute('disabled');
+  }
+  if (!sheets.length) run();
+  setTimeout(run, 3000);
+}
+for (const t of INTENTS) w.addEventListener(t, go, LISTEN);
+
+function click(e: MouseEvent) {
+  if (done) return;
+  const target = e.target as Element | null;
+  const control = target?.closest?.<HTMLElement>(SCRIPT_ONLY);
+  if (!control) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  held = control;
+  go();
+}
+d.addEventListener('click', click, true);
+
+function edit(e: Event) {
+  const t = e.target as Field | null;
+  if (done || !t || !/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+  edited = edited.filter((x) => x.el !== t);
+  edited.push({ el: t, value: t.value, checked: 'checked' in t ? t.checked : false });
+}
+d.addEventListener('input', edit, true);
+d.addEventListener('change', edit, true);
+
+/** React has attached its props to the element: it handles its events now. */
+function owned(el: Element) {
+  for (const k in el) if (k.startsWith('__reactProps$')) return true;
+  return false;
+}
+function when(el: Element, f: () => void, n = 0) {
+  if (!el.isConnected) return;
+  if (owned(el) || n > 60) f();
+  else setTimeout(() => when(el, f, n + 1), 50);
+}
+
+/** Tells React the value on screen: its value tracker must see a change, so the value is set
+ * through the prototype's setter after a different one. */
+function announce({ el, value, checked }: Edit) {
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    el.checked = !checked;
+    el.click();
+    return;
+  }
+  if (el instanceof HTMLSelectElement) el.value = value;
+  else {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set;
+    el.value = value + ' ';
+    if (setter) setter.call(el, value);
+    else el.value = value;
+  }
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+new MutationObserver((_, observer) => {
+  if (html.dataset.hydrated !== 'true') return;
+  observer.disconnect();
+  done = true;
+  d.removeEventListener('click', click, true);
+  for (const x of edited) when(x.el, () => announce(x));
+  edited = [];
+  if (held) {
+    const control = held;
+    held = null;
+    when(control, () => control.click());
+  }
+}).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
+
+// After load, when the browser is idle (the first view's images and paints done), one small task
+// at a time (a single task adding them all took ~30 ms on a slow machine, a long task on a slow
+// phone): the prefetches, then the service worker.
+function idle(f: () => void) {
+  if (w.requestIdleCallback) w.requestIdleCallback(f, { timeout: 3000 });
+  else setTimeout(f, 50);
+}
+const queue = [...sheets.map((l) => l.getAttribute('href') ?? ''), ...entries, ...preloads].filter(Boolean);
+function later() {
+  const u = !started && queue.shift();
+  if (u) {
+    link('prefetch', u);
+    idle(later);
+    return;
+  }
+  if (worker && 'serviceWorker' in navigator) navigator.serviceWorker.register(worker).catch(() => {});
+}
+if (d.readyState === 'complete') idle(later);
+else w.addEventListener('load', () => idle(later), { once: true });
