@@ -60,7 +60,9 @@ export function HeroSlider({ slides, label = 'Highlights', firstHeading = 'h1' }
                     height={s.img.height}
                     alt={s.img.alt}
                     decoding="async"
-                    {...(i === 0 ? { fetchPriority: 'high' as const, loading: 'eager' as const } : { loading: 'lazy' as const })}
+                    // The first slide's art is the page's largest paint; the others are hidden until the
+                    // carousel turns, so they come after it and the fonts (low priority).
+                    {...(i === 0 ? { fetchPriority: 'high' as const, loading: 'eager' as const } : { fetchPriority: 'low' as const, loading: 'lazy' as const })}
                   />
                 </div>
               </div>
