@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.join(import.meta.dirname, '..', '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** Code points of a CSS `unicode-range` value (`U+0020-007E, U+00A9, …`). */
+function rangeOf(value: string): Set<number> {
+  const points = new Set<number>();
+  for (const part of value.split(',')) {
+    const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+    const a = Number.parseInt(from!, 16);
+    const b = to ? Number.parseInt(to, 16) : a;
+    for (let c = a; c <= b; c++) points.add(c);
+  }
+  return points;
+}
+
+/** Every file under `dir` whose name ends with one of `exts`. */
+function filesUnder(dir: string, exts: readonly string[]): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && exts.some((x) => e.name.endsWith(x)))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+// Drawn by the fallback face on purpose: the shop's rating stars (a symbol the text fonts lack anyway).
+const NOT_IN_THE_FONTS = new Set(['★']);
+
+describe('web font subsets (scripts/subset-fonts.mjs, shared/styles/fonts.css)', () => {
+  const css = read('shared/styles/fonts.css');
+  const ranges = [...css.matchAll(/unicode-range:\s*([^;]+);/g)].map((m) => rangeOf(m[1]!));
+
+  it('both faces declare the characters the script keeps, no more and no fewer', () => {
+    expect(ranges).toHaveLength(2);
+    const script = read('scripts/subset-fonts.mjs');
+    const block = /export const SUBSET = \[([\s\S]*?)\n\];/.exec(script)?.[1] ?? '';
+    const kept = new Set<number>();
+    for (const m of block.matchAll(/\[(0x[0-9a-f]+),\s*(0x[0-9a-f]+)\]/gi)) for (let c = Number(m[1]); c <= Number(m[2]); c++) kept.add(c);
+    expect(kept.size).toBeGreaterThan(95);
+    for (const range of ranges) expect([...range].sort((a, b) => a - b)).toEqual([...kept].sort((a, b) => a - b));
+  });
+
+  it("covers every character of the site's own copy (a missing one would be drawn by the fallback face)", () => {
+    const missing = new Map<string, string>();
+    for (const file of filesUnder('shared', ['.ts', '.tsx'])) {
+      for (const ch of read(file)) {
+        const c = ch.codePointAt(0)!;
+        if (c < 0x20 || NOT_IN_THE_FONTS.has(ch) || ranges.every((r) => r.has(c))) continue;
+        if (!missing.has(ch)) missing.set(ch, file);
+      }
+    }
+    expect(Object.fromEntries(missing)).toEqual({});
+  });
+});
