@@ -79,13 +79,14 @@ export function documentStartParts({ assets, meta, head = '', noindex = false, s
 /**
  * Production: the loader (client/loader.ts, ADR 0018) with this page's lists on its element: it
  * starts the page's scripts on the visitor's first intent and prefetches them, and the whole
- * stylesheets, once the page has loaded. `async`: it waits for nothing and nothing waits for it.
+ * stylesheets, once the page has loaded. `async`: it waits for nothing and nothing waits for it;
+ * low priority: the first view's image and fonts come first (it has nothing to show).
  */
 export function loaderTag(loader: string, entries: readonly string[], preloads: readonly string[], nonce?: string): string {
   const version = /entry-([\w-]+)\.js/.exec(entries[0] ?? '')?.[1] ?? 'build';
   const attr = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`;
   return (
-    `<script type="module" async${attr('src', loader)}${nonce ? attr('nonce', nonce) : ''}${attr('data-entry', entries.join(' '))}` +
+    `<script type="module" async fetchpriority="low"${attr('src', loader)}${nonce ? attr('nonce', nonce) : ''}${attr('data-entry', entries.join(' '))}` +
     `${attr('data-prefetch', preloads.join(' '))}${attr('data-sw', `/sw.js?v=${version}`)}></script>`
   );
 }

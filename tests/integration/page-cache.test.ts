@@ -246,7 +246,7 @@ describe('page cache', () => {
       const fetched = [...res.text.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
       expect(fetched.map((m) => m[1])).toEqual(['/assets/loader.js']);
       const tag = fetched[0]![0];
-      expect(tag).toMatch(/ type="module" async /);
+      expect(tag).toMatch(/ type="module" async fetchpriority="low" /);
       expect(tag).toContain('data-entry="/assets/entry-abc.js"');
       expect(tag).toContain('data-prefetch="/assets/app.js /assets/about.js"');
       // The service worker's URL, versioned by the entry's hash (a deploy replaces it).
