@@ -118,6 +118,19 @@ function edit(e: Event) {
 }
 d.addEventListener('input', edit, true);
 d.addEventListener('change', edit, true);
+// Fields edited (or filled in by the browser) before this file ran: it arrives asynchronously, so
+// their value already differs from the one the server sent.
+for (const el of d.querySelectorAll<Field>('input,textarea,select')) {
+  const changed =
+    el instanceof HTMLSelectElement
+      ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+      : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
+        ? el.checked !== el.defaultChecked
+        : el.value !== el.defaultValue;
+  if (changed) edited.push({ el, value: el.value, checked: 'checked' in el ? el.checked : false });
+}
+// The visitor has already shown intent (typed, or focused something): start now.
+if (edited.length || (d.activeElement && d.activeElement !== d.body)) go();
 
 /** React has attached its props to the element: it handles its events now. */
 function owned(el: Element) {
