@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectPerView, gotoHydrated, holdScripts, hydrate, launch, openPage } from './harness';
@@ -99,12 +100,13 @@ describe('foundation in a real browser', () => {
   it('a tap on a control before hydration is kept and replayed once the page has hydrated: the menu opens', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
-    await holdScripts(page);
+    const release = await holdScripts(page);
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
     const button = page.locator('button.site-header__menu');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.click();
     expect(await page.getAttribute('html', 'data-hydrated')).toBeNull();
+    release();
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.locator('[aria-label="Site menu"]').isVisible()).toBe(true);
@@ -118,12 +120,38 @@ describe('foundation in a real browser', () => {
   it('fields filled before hydration keep their values: the sign-in form sends what is on screen, not its empty start', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
-    await holdScripts(page);
+    const release = await holdScripts(page);
     await page.goto(baseUrl() + '/login', { waitUntil: 'load' });
+    await fillAndSend(page, release);
+    await t.close();
+  });
+
+  it('fields filled before even the loader has run (it loads asynchronously) keep their values too', async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    const release = await holdScripts(page);
+    let releaseLoader!: () => void;
+    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
+    await page.route('**/assets/loader-*.js', async (route) => {
+      await loaderHeld;
+      await route.continue();
+    });
+    await page.goto(baseUrl() + '/login', { waitUntil: 'domcontentloaded' });
+    await fillAndSend(page, () => {
+      releaseLoader();
+      // The loader has run (it records the fields then) before the entry may start.
+      void page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/loader-/.test(e.name))).then(() => setTimeout(release, 500));
+    });
+    await t.close();
+  });
+
+  /** Fills the sign-in form before hydration, lets the page hydrate, and sends it: what is on screen is sent. */
+  async function fillAndSend(page: Page, release: () => void) {
     await page.getByLabel('Email').fill('early@example.com');
     await page.locator('input[name="password"]').fill('typed-before-hydration');
     await page.getByLabel('Remember me').check();
     expect(await page.getAttribute('html', 'data-hydrated')).toBeNull();
+    release();
     await page.waitForSelector('html[data-hydrated="true"]');
     // Each controlled field is told its value; give React the turn to take them.
     await page.waitForTimeout(300);
@@ -139,8 +167,7 @@ describe('foundation in a real browser', () => {
     expect(await page.locator('.field__error').count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe('early@example.com');
     expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
-    await t.close();
-  });
+  }
 
   it('an internal link navigates on the client without a full page load', async () => {
     const t = await openPage(browser);

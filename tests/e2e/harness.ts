@@ -60,12 +60,20 @@ export async function hydrate(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
 }
 
-/** Holds the page's entry script back for `ms`, as a slow phone would, so what the test does first surely comes before hydration. */
-export async function holdScripts(page: Page, ms = 1000) {
+/**
+ * Holds the page's entry script back, as a slow phone would, so what the test does first surely
+ * comes before hydration: until the returned `release` is called (at the latest after `ms`).
+ */
+export async function holdScripts(page: Page, ms = 30_000): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(release, ms);
   await page.route('**/assets/entry-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
+    await released;
+    clearTimeout(timer);
     await route.continue();
   });
+  return release;
 }
 
 /** Loads a path and waits until React has hydrated it. */
