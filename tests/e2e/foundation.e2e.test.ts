@@ -130,12 +130,7 @@ describe('foundation in a real browser', () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
     const release = await holdScripts(page);
-    let releaseLoader!: () => void;
-    const loaderHeld = new Promise<void>((resolve) => (releaseLoader = resolve));
-    await page.route('**/assets/loader-*.js', async (route) => {
-      await loaderHeld;
-      await route.continue();
-    });
+    const releaseLoader = await holdScripts(page, 30_000, '**/assets/loader-*.js');
     await page.goto(baseUrl() + '/login', { waitUntil: 'domcontentloaded' });
     await fillAndSend(page, () => {
       releaseLoader();

@@ -63,12 +63,13 @@ export async function hydrate(page: Page) {
 /**
  * Holds the page's entry script back, as a slow phone would, so what the test does first surely
  * comes before hydration: until the returned `release` is called (at the latest after `ms`).
+ * `files`: another script to hold the same way (e.g. the loader).
  */
-export async function holdScripts(page: Page, ms = 30_000): Promise<() => void> {
+export async function holdScripts(page: Page, ms = 30_000, files = '**/assets/entry-*.js'): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const timer = setTimeout(release, ms);
-  await page.route('**/assets/entry-*.js', async (route) => {
+  await page.route(files, async (route) => {
     await released;
     clearTimeout(timer);
     await route.continue();
