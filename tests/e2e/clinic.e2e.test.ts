@@ -202,37 +202,49 @@ describe('clinic pages in a real browser', () => {
       await t.close();
     }
   });
-  it('every section that skips rendering until near the viewport is estimated at least as tall as it is, at every width', async () => {
-    // The pages that defer sections, found from the sitemap rather than listed, so a new one is checked too.
+  it('every element that skips rendering until near the viewport is estimated at least as tall as it is, at every width', { timeout: 240_000 }, async () => {
+    // Every page of the sitemap, rather than a list, so a new page or a new skipped element is checked
+    // too: the home pages' deferred sections, the blog grids' later cards and the sidebar widgets.
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
-    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    const deferring: string[] = [];
-    for (const path of paths) if ((await (await fetch(baseUrl() + path)).text()).includes('class="defer-hydration"')) deferring.push(path);
-    expect(deferring.length).toBeGreaterThanOrEqual(5);
+    const paths = [...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname))];
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
+    const skipping = () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => getComputedStyle(el).contentVisibility === 'auto').length);
     const short: string[] = [];
-    for (const path of deferring) {
+    const checked: string[] = [];
+    for (const path of paths) {
+      await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(baseUrl() + path, { waitUntil: 'load' });
+      if ((await skipping()) === 0) continue;
+      checked.push(path);
       for (const hydrated of [false, true]) {
         if (hydrated) await hydrate(page);
-        for (const width of [320, 360, 375, 414, 600, 768, 991, 992, 1280, 1920]) {
+        // The layouts' breakpoints (576, 600, 768, 992, 1100 px) and the widths just below them.
+        for (const width of [320, 360, 375, 414, 480, 540, 575, 599, 600, 767, 768, 991, 992, 1099, 1280, 1920]) {
           await page.setViewportSize({ width, height: 800 });
-          // The estimate as the stylesheet gives it; the real height with rendering forced on.
-          const sections = await page.evaluate(() =>
-            [...document.querySelectorAll<HTMLElement>('.defer-hydration > *')].map((section, index) => {
-              const estimate = Number.parseFloat(getComputedStyle(section).containIntrinsicBlockSize.replace('auto', ''));
-              section.style.setProperty('content-visibility', 'visible', 'important');
-              return { index, estimate, height: section.getBoundingClientRect().height };
-            }),
+          // The estimate as the stylesheet gives it; the real height with rendering forced on (and the
+          // element marked, as its computed content-visibility is no longer `auto`).
+          const elements = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('body *')]
+              .filter((el) => getComputedStyle(el).contentVisibility === 'auto' || el.dataset.skipChecked === 'true')
+              .map((el) => {
+                el.dataset.skipChecked = 'true';
+                const estimate = Number.parseFloat(getComputedStyle(el).containIntrinsicBlockSize.replace('auto', ''));
+                el.style.setProperty('content-visibility', 'visible', 'important');
+                return { name: `${el.tagName.toLowerCase()}.${el.className.split(' ')[0]}`, estimate, height: el.getBoundingClientRect().height };
+              }),
           );
-          expect(sections.length, path).toBeGreaterThan(0);
-          for (const s of sections) {
-            if (!(s.estimate >= s.height)) short.push(`${path} section ${s.index} at ${width} px${hydrated ? ' (hydrated)' : ''}: ${Math.ceil(s.height)} px tall, estimate ${s.estimate} px`);
+          expect(elements.length, path).toBeGreaterThan(0);
+          for (const e of elements) {
+            if (!(e.estimate >= e.height)) short.push(`${path} ${e.name} at ${width} px${hydrated ? ' (hydrated)' : ''}: ${Math.ceil(e.height)} px tall, estimate ${e.estimate} px`);
           }
         }
       }
     }
+    // The five home pages and the blog's lists and posts.
+    expect(checked.length).toBeGreaterThanOrEqual(12);
+    expect(checked).toEqual(expect.arrayContaining(['/', '/homeFive', '/blogs', '/blogDetails']));
     expect(short).toEqual([]);
     expect(unexpected(t)).toEqual([]);
     await t.close();
