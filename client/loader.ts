@@ -114,7 +114,11 @@ function edit(e: Event) {
   const t = e.target as Field | null;
   if (done || !t || !/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
   edited = edited.filter((x) => x.el !== t);
-  edited.push({ el: t, value: t.value, checked: 'checked' in t ? t.checked : false });
+  record(t);
+}
+/** Keeps a field's value as the visitor left it, to be told to React after hydration. */
+function record(el: Field) {
+  edited.push({ el, value: el.value, checked: 'checked' in el ? el.checked : false });
 }
 d.addEventListener('input', edit, true);
 d.addEventListener('change', edit, true);
@@ -127,7 +131,7 @@ for (const el of d.querySelectorAll<Field>('input,textarea,select')) {
       : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
         ? el.checked !== el.defaultChecked
         : el.value !== el.defaultValue;
-  if (changed) edited.push({ el, value: el.value, checked: 'checked' in el ? el.checked : false });
+  if (changed) record(el);
 }
 // The visitor has already shown intent (typed, or focused something): start now.
 if (edited.length || (d.activeElement && d.activeElement !== d.body)) go();

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectPerView, gotoHydrated, holdScripts, hydrate, launch, openPage } from './harness';
 
