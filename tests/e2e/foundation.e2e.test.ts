@@ -97,7 +97,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('a tap on a control before hydration is kept and replayed once the page has hydrated: the menu opens', async () => {
-    const t = await openPage(browser, { width: 375, height: 800 });
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     const release = await holdScripts(page);
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
@@ -117,7 +117,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('fields filled before hydration keep their values: the sign-in form sends what is on screen, not its empty start', async () => {
-    const t = await openPage(browser, { width: 375, height: 800 });
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     const release = await holdScripts(page);
     await page.goto(baseUrl() + '/login', { waitUntil: 'load' });
@@ -126,7 +126,7 @@ describe('foundation in a real browser', () => {
   });
 
   it('fields filled before even the loader has run (it loads asynchronously) keep their values too', async () => {
-    const t = await openPage(browser, { width: 375, height: 800 });
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     const release = await holdScripts(page);
     const releaseLoader = await holdScripts(page, 30_000, '**/assets/loader-*.js');

@@ -29,9 +29,17 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A fresh context (no cookies) with a page at the given viewport that records every console error. */
-export async function openPage(browser: Browser, { width = 1280, height = 900 } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width, height } });
+/**
+ * A fresh context (no cookies) with a page at the given viewport that records every console error.
+ * `serviceWorkers: 'block'` for a test that holds requests back (`holdScripts`): once the page's
+ * service worker has taken over (it registers when the page is idle after load), the page's requests
+ * go through it, and Playwright's `page.route` no longer sees them.
+ */
+export async function openPage(
+  browser: Browser,
+  { width = 1280, height = 900, serviceWorkers = 'allow' }: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -63,7 +71,8 @@ export async function hydrate(page: Page) {
 /**
  * Holds the page's entry script back, as a slow phone would, so what the test does first surely
  * comes before hydration: until the returned `release` is called (at the latest after `ms`).
- * `files`: another script to hold the same way (e.g. the loader).
+ * `files`: another script to hold the same way (e.g. the loader). The page must come from
+ * `openPage(…, { serviceWorkers: 'block' })`: a request the service worker answers is not held.
  */
 export async function holdScripts(page: Page, ms = 30_000, files = '**/assets/entry-*.js'): Promise<() => void> {
   let release!: () => void;
