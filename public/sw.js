@@ -3,6 +3,9 @@
  * - /assets/* (content-hashed, immutable): cache first.
  * - Pages the visitor has opened: network first; without a connection the saved copy,
  *   else /offline (the clinic's phones and address), saved when the worker installs.
+ * - The page's own scripts and stylesheets, which its loader (client/loader.ts) posts here once the
+ *   page has loaded: fetched at a low priority into the asset cache, off the page's main thread,
+ *   so the visitor's first tap only runs them.
  * - Never saved: signed-in or private answers (Cache-Control private/no-store), /staff,
  *   /api, data requests (?_data=), anything but GET (form results).
  * The version is the client build's (the inline loader, server/document.tsx, registers /sw.js?v=<entry hash> once a page has loaded): a deploy
@@ -93,6 +96,31 @@ async function networkFirst(request) {
     throw error;
   }
 }
+
+/** The page's files, from its loader: only this site's hashed assets, each fetched once. */
+async function prefetch(list) {
+  const assets = await caches.open(ASSETS);
+  const urls = list
+    .filter((u) => typeof u === 'string')
+    .map((u) => new URL(u, self.location.origin))
+    .filter((url) => requestKind(url, 'GET', 'no-cors', '') === 'asset');
+  await Promise.all(
+    urls.map(async (url) => {
+      if (await assets.match(url)) return;
+      try {
+        const response = await fetch(url, { priority: 'low' });
+        if (storable('asset', response)) await assets.put(url, response);
+      } catch {
+        // Offline or refused: the page fetches it itself when it needs it.
+      }
+    }),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const list = event.data && event.data.prefetch;
+  if (Array.isArray(list) && list.length <= 100) event.waitUntil(prefetch(list));
+});
 
 self.addEventListener('install', (event) => {
   event.waitUntil(saveOfflinePage().then(() => self.skipWaiting()));

@@ -261,9 +261,18 @@ async function measureIntent(routes, runs) {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(base + route, { waitUntil: 'load' });
-        // Wait for the prefetches (the loader adds one per task after load).
-        const listed = await page.evaluate(() => ['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []).length + 1);
-        await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name) && e.responseEnd > 0).length >= n, listed, { timeout: 30000 });
+        // Wait for the prefetches: after load the service worker fetches the page's modules into its
+        // cache (without one, the page prefetches them itself, one per idle moment).
+        const listed = await page.evaluate(() => ['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []));
+        await page.waitForFunction(
+          async (files) => {
+            const fetched = new Set(performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0).map((e) => new URL(e.name).pathname));
+            const cached = await Promise.all(files.map((f) => fetched.has(f) || caches.match(f)));
+            return cached.every(Boolean);
+          },
+          listed,
+          { timeout: 30000, polling: 200 },
+        );
         await page.waitForTimeout(500);
         const tap = async () => {
           await page.evaluate(() => {

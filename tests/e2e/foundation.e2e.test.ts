@@ -21,77 +21,64 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
-  it("the page's scripts are fetched after load at the lowest priority and run only on the visitor's first intent (ADR 0018)", async () => {
-    const t = await openPage(browser);
-    const { page } = t;
-    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
-    const scripts = () =>
-      page.evaluate(() => {
-        const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        // The loader itself (client/loader.ts) is fetched at once, asynchronously; the page's modules are not.
-        const js = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.js$/.test(e.name) && !/\/assets\/loader-[\w-]+\.js$/.test(e.name));
-        return { loadEnd: load.loadEventEnd, count: js.length, first: Math.min(...js.map((e) => e.startTime)) };
-      });
-    // The page's modules, listed on the loader's element (client/loader.ts).
-    const listed = await page.evaluate(() => ['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []).length);
-    expect(listed).toBeGreaterThan(1);
-    // Every script of the page is fetched once the page has loaded and the browser is idle, one after another...
-    await expect.poll(async () => (await scripts()).count, { timeout: 10_000 }).toBe(listed);
-    const fetched = await scripts();
-    expect(fetched.first).toBeGreaterThanOrEqual(fetched.loadEnd);
-    // The page's whole stylesheets are prefetched too (the inline one is cut to its HTML).
-    const sheets = await page.locator('link[rel="stylesheet"][disabled]').count();
-    expect(sheets).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('link[rel="prefetch"][href^="/assets/"]').count()).toBe(listed + sheets);
-    expect(await page.locator('link[rel="prefetch"][href$=".css"]').count()).toBe(sheets);
-    // ...but not run: no React root, nothing hydrated, while nobody touches the page.
-    await page.waitForTimeout(1000);
+  /** The page's modules (listed on the loader's element, client/loader.ts) and its whole stylesheets (the inline one is cut to its HTML). */
+  const pageFiles = (page: Page) =>
+    page.evaluate(() => [
+      ...[...document.querySelectorAll('link[rel="stylesheet"][disabled]')].map((l) => l.getAttribute('href')!),
+      ...['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []),
+    ]);
+  /** What the page itself has fetched of them (the loader aside), and when its load ended. */
+  const fetchedByPage = (page: Page) =>
+    page.evaluate(() => {
+      const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const own = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.(js|css)$/.test(e.name) && !/\/assets\/loader-[\w-]+\.js$/.test(e.name));
+      return { loadEnd: load.loadEventEnd, count: own.length, first: Math.min(...own.map((e) => e.startTime)) };
+    });
+  /** Nothing has run: no React root, nothing hydrated. */
+  const notRun = async (page: Page) => {
     expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')))).toBe(false);
     expect(await page.getAttribute('html', 'data-hydrated')).toBeNull();
-    // The service worker is registered all the same (offline support needs no hydration).
+  };
+
+  it("after load the service worker fetches the page's scripts and stylesheets into its cache, off the page; they run only on the visitor's first intent (ADR 0018)", async () => {
+    const t = await openPage(browser);
+    const { page } = t;
+    const fromWorker: string[] = [];
+    page.on('response', (r) => r.fromServiceWorker() && fromWorker.push(new URL(r.url()).pathname));
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    const files = await pageFiles(page);
+    expect(files.filter((f) => f.endsWith('.css')).length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(1);
+    // The worker is registered (offline support needs no hydration) and holds every file...
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? ''), { timeout: 10_000 }).toMatch(/\/sw\.js\?v=[\w-]+$/);
-    // The first intent (here a key press) runs them; the page hydrates.
+    const cached = () => page.evaluate(async (files) => (await Promise.all(files.map((f) => caches.match(f)))).filter(Boolean).length, files);
+    await expect.poll(cached, { timeout: 10_000 }).toBe(files.length);
+    // ...which the page has neither fetched itself nor linked, and nothing has run while nobody touches the page.
+    expect((await fetchedByPage(page)).count).toBe(0);
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+    await page.waitForTimeout(1000);
+    await notRun(page);
+    // The first intent (here a key press) runs them, from the worker's cache; the page hydrates.
     await hydrate(page);
+    const scripts = files.filter((f) => f.endsWith('.js'));
+    await expect.poll(() => scripts.filter((f) => fromWorker.includes(f)).length).toBe(scripts.length);
     expect(t.errors).toEqual([]);
     await t.close();
   });
 
-  it('before hydration the cut inline stylesheet alone styles the page; on the first intent the whole files take over, and the states scripts add are styled', async () => {
-    const t = await openPage(browser, { width: 375, height: 800 });
+  it("without a service worker the page prefetches its scripts and stylesheets itself after load, one per idle moment, and runs them on the first intent", async () => {
+    const t = await openPage(browser, { serviceWorkers: 'block' });
     const { page } = t;
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
-    const styles = () =>
-      page.evaluate(() => ({
-        inline: document.querySelector('head>style')?.textContent?.length ?? 0,
-        inlineOn: !(document.querySelector('head>style') as HTMLStyleElement | null)?.disabled,
-        links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.disabled),
-        whole: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].reduce((n, l) => n + (l.sheet ? [...l.sheet.cssRules].reduce((m, r) => m + r.cssText.length, 0) : 0), 0),
-      }));
-    const look = () =>
-      page.evaluate(() => {
-        const header = getComputedStyle(document.querySelector('.site-header')!);
-        const title = getComputedStyle(document.querySelector('h1')!);
-        return [header.backgroundColor, header.position, title.fontFamily, title.fontSize, title.color];
-      });
-    const before = await styles();
-    expect(before.inlineOn).toBe(true);
-    expect(before.links.length).toBeGreaterThan(0);
-    expect(before.links.every((disabled) => disabled)).toBe(true);
-    const lookBefore = await look();
+    const files = await pageFiles(page);
+    await expect.poll(async () => (await fetchedByPage(page)).count, { timeout: 10_000 }).toBe(files.length);
+    const fetched = await fetchedByPage(page);
+    expect(fetched.first).toBeGreaterThanOrEqual(fetched.loadEnd);
+    expect(await page.locator('link[rel="prefetch"][href^="/assets/"]').count()).toBe(files.length);
+    expect(await page.locator('link[rel="prefetch"][href$=".css"]').count()).toBe(files.filter((f) => f.endsWith('.css')).length);
+    await page.waitForTimeout(1000);
+    await notRun(page);
     await hydrate(page);
-    const after = await styles();
-    expect(after.inlineOn).toBe(false);
-    expect(after.links.every((disabled) => !disabled)).toBe(true);
-    // The inline copy was a cut of the whole: smaller, and the page looks the same without it.
-    expect(before.inline).toBeGreaterThan(1000);
-    expect(after.whole).toBeGreaterThan(before.inline * 1.3);
-    expect(await look()).toEqual(lookBefore);
-    // A state only scripts set: the open menu is styled (the drawer shows as a panel).
-    await page.locator('button.site-header__menu').click();
-    const drawer = page.locator('[aria-label="Site menu"]');
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    const box = await drawer.boundingBox();
-    expect(box!.width).toBeGreaterThan(200);
     expect(t.errors).toEqual([]);
     await t.close();
   });

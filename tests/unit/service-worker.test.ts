@@ -11,13 +11,13 @@ interface Rules {
 }
 
 /** Runs public/sw.js as a browser would, registered as /sw.js?v=<version>, and returns its rules. */
-function loadWorker(version: string) {
+function loadWorker(version: string, globals: Record<string, unknown> = {}) {
   const listeners: Record<string, unknown> = {};
   const self = {
     location: new URL(`https://clinic.example/sw.js?v=${version}`),
     addEventListener: (type: string, fn: unknown) => (listeners[type] = fn),
   } as { __swRules?: Rules; location: URL; addEventListener: unknown };
-  vm.runInNewContext(readFileSync('public/sw.js', 'utf8'), { self, URL, Promise });
+  vm.runInNewContext(readFileSync('public/sw.js', 'utf8'), { self, URL, Promise, ...globals });
   return { rules: self.__swRules!, listeners };
 }
 
@@ -66,6 +66,43 @@ describe('service worker rules (public/sw.js)', () => {
     expect(source).toContain('self.skipWaiting()');
     expect(source).toContain('self.clients.claim()');
     expect(source).toMatch(/caches\.delete\(n\)/);
-    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install']);
+    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install', 'message']);
+  });
+
+  it("fetches the files a page's loader posts into the asset cache: only this site's assets, none twice", async () => {
+    const stored = new Map<string, string>([['https://clinic.example/assets/entry-A.css', 'cached']]);
+    const fetched: string[] = [];
+    const cache = {
+      match: (url: URL) => Promise.resolve(stored.get(url.href)),
+      put: (url: URL, body: string) => Promise.resolve(void stored.set(url.href, body)),
+    };
+    const worker = loadWorker('V1', {
+      caches: { open: (name: string) => Promise.resolve(name === 'clinic-assets-V1' ? cache : null) },
+      fetch: (url: URL, init: { priority?: string }) => {
+        fetched.push(`${url.pathname} ${init.priority}`);
+        if (url.pathname.includes('gone')) return Promise.reject(new TypeError('Failed to fetch'));
+        const ok = !url.pathname.includes('missing');
+        return Promise.resolve({
+          status: ok ? 200 : 404,
+          type: 'basic',
+          headers: new Map([['Content-Type', 'text/javascript'], ['Cache-Control', 'public, max-age=31536000, immutable']]),
+          body: url.pathname,
+        });
+      },
+    });
+    let done: Promise<unknown> = Promise.resolve();
+    const post = (data: unknown) =>
+      (worker.listeners.message as (e: { data: unknown; waitUntil(p: Promise<unknown>): void }) => void)({ data, waitUntil: (p) => (done = p) });
+    post({ prefetch: ['/assets/entry-A.css', '/assets/entry-B.js', '/assets/gone-C.js', '/assets/missing-D.js', '/staff/inbox', '/api/x', 'https://elsewhere.example/assets/x.js', 42] });
+    await done;
+    expect(fetched).toEqual(['/assets/entry-B.js low', '/assets/gone-C.js low', '/assets/missing-D.js low']);
+    expect([...stored.keys()].sort()).toEqual(['https://clinic.example/assets/entry-A.css', 'https://clinic.example/assets/entry-B.js']);
+    // Anything else posted is ignored.
+    fetched.length = 0;
+    done = Promise.resolve();
+    post('hello');
+    post({ prefetch: '/assets/entry-E.js' });
+    await done;
+    expect(fetched).toEqual([]);
   });
 });
