@@ -21,7 +21,7 @@ import { countNew } from './staff/repo';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from './request-id';
 import { seoRoutes } from './seo/routes';
-import { nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
+import { isValidRequestTarget, nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
   config: Config;
@@ -118,6 +118,12 @@ export function createApp(deps: AppDeps): Express {
         );
       }
     };
+    if (!isValidRequestTarget(req.url)) {
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Bad Request');
+      return;
+    }
     if (!pageCache.serveHit(req, res, onHit)) expressHandle(req, res, callback);
   };
   app.use(rejectMalformedUrl);

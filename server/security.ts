@@ -88,6 +88,16 @@ export function withStyleHash(csp: string, source: string): string {
 }
 
 /** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */
+/**
+ * Whether a request line's target may reach Express: origin-form (`/path`), asterisk-form, or an
+ * absolute URL. Anything else (`http://[::1/`) makes Express's router parse it with Node's legacy
+ * URL parser, which warns now (DEP0170) and will throw in a later Node.
+ */
+export function isValidRequestTarget(url: string | undefined): boolean {
+  if (!url) return false;
+  return url.startsWith('/') || url === '*' || URL.canParse(url);
+}
+
 export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
   try {
     decodeURIComponent(req.path);
