@@ -8,8 +8,9 @@
  *   so the visitor's first tap only runs them.
  * - Never saved: signed-in or private answers (Cache-Control private/no-store), /staff,
  *   /api, data requests (?_data=), anything but GET (form results).
- * The version is the client build's (the inline loader, server/document.tsx, registers /sw.js?v=<entry hash> once a page has loaded): a deploy
- * installs a new worker, which takes over at once and deletes the old caches.
+ * The version is the client build's (the loader, client/loader.ts, registers /sw.js?v=<entry hash>
+ * once a page has loaded): a deploy installs a new worker, which takes over at once and deletes
+ * the old caches.
  */
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const ASSETS = `clinic-assets-${VERSION}`;

@@ -87,7 +87,6 @@ export function withStyleHash(csp: string, source: string): string {
     .join(';');
 }
 
-/** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */
 /**
  * Whether a request line's target may reach Express: origin-form (`/path`), asterisk-form, or an
  * absolute URL. Anything else (`http://[::1/`) makes Express's router parse it with Node's legacy
@@ -98,6 +97,7 @@ export function isValidRequestTarget(url: string | undefined): boolean {
   return url.startsWith('/') || url === '*' || URL.canParse(url);
 }
 
+/** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */
 export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
   try {
     decodeURIComponent(req.path);
