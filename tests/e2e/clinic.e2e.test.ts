@@ -172,6 +172,42 @@ describe('clinic pages in a real browser', () => {
     await t.close();
   });
 
+  // Issue 13: before Swiper starts, the slides past the first view are clipped, not in a scroll
+  // container, so Chrome does not fetch their lazy photos with the page (it loads lazy images within
+  // its lazy-load margin of a scroll container's visible part); once Swiper runs, each slide shows
+  // its photo. A window 3,000 px tall has the team carousel in view at load.
+  it("the team carousel's hidden slides fetch their photos only once it has started, then every slide shows one", async () => {
+    const t = await openPage(browser, { width: 375, height: 3000 });
+    const { page } = t;
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // slides move at once instead of over 10 s
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    const team = page.locator('section.carousel[aria-label="Our team"]');
+    const fetched = () =>
+      team.evaluate((s) => [...s.querySelectorAll('img')].map((img) => performance.getEntriesByName(new URL(img.getAttribute('src') ?? '', location.href).href).length > 0));
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBe(null);
+    // Two per view at this width: the first two photos load, the five behind the clip do not.
+    expect(await fetched()).toEqual([true, true, false, false, false, false, false]);
+
+    await hydrate(page);
+    await team.locator('.carousel__next').waitFor({ state: 'visible' });
+    const shown = () =>
+      team.evaluate((s) => {
+        const box = s.querySelector('.swiper')!.getBoundingClientRect();
+        return [...s.querySelectorAll('img')]
+          .filter((img) => { const r = img.getBoundingClientRect(); return r.left >= box.left - 1 && r.right <= box.right + 1; })
+          .map((img) => img.complete && img.naturalWidth > 0);
+      });
+    for (let i = 0; i < 7 && (await team.locator('.carousel__next').isEnabled()); i++) {
+      await team.locator('.carousel__next').click();
+      await expect.poll(shown, { timeout: 15_000 }).toEqual([true, true]);
+    }
+    expect(await team.locator('.carousel__next').isDisabled()).toBe(true);
+    expect(await fetched()).toEqual([true, true, true, true, true, true, true]);
+    expect(unexpected(t)).toEqual([]);
+    await t.close();
+  });
+
   // Issue 11: the form delivers; without a date and time it is refused beside those fields.
   it('the Book Appointment form refuses a missing date and time beside the fields and keeps what was typed', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
