@@ -86,7 +86,7 @@ describe('foundation in a real browser', () => {
   it('a tap on a control before hydration is kept and replayed once the page has hydrated: the menu opens', async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
-    const release = await holdScripts(page);
+    const release = await holdScripts(t);
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
     const button = page.locator('button.site-header__menu');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -106,7 +106,7 @@ describe('foundation in a real browser', () => {
   it('fields filled before hydration keep their values: the sign-in form sends what is on screen, not its empty start', async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
-    const release = await holdScripts(page);
+    const release = await holdScripts(t);
     await page.goto(baseUrl() + '/login', { waitUntil: 'load' });
     await fillAndSend(page, release);
     await t.close();
@@ -115,8 +115,8 @@ describe('foundation in a real browser', () => {
   it('fields filled before even the loader has run (it loads asynchronously) keep their values too', async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
-    const release = await holdScripts(page);
-    const releaseLoader = await holdScripts(page, 30_000, '**/assets/loader-*.js');
+    const release = await holdScripts(t);
+    const releaseLoader = await holdScripts(t, 30_000, '**/assets/loader-*.js');
     await page.goto(baseUrl() + '/login', { waitUntil: 'domcontentloaded' });
     await fillAndSend(page, () => {
       releaseLoader();

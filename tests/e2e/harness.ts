@@ -26,14 +26,14 @@ export interface TestPage {
   context: BrowserContext;
   /** Console errors, page errors and failed same-origin requests seen so far. */
   errors: string[];
+  /** Whether the page's service worker may run (`holdScripts` needs it blocked). */
+  serviceWorkers: 'allow' | 'block';
   close(): Promise<void>;
 }
 
 /**
  * A fresh context (no cookies) with a page at the given viewport that records every console error.
- * `serviceWorkers: 'block'` for a test that holds requests back (`holdScripts`): once the page's
- * service worker has taken over (it registers when the page is idle after load), the page's requests
- * go through it, and Playwright's `page.route` no longer sees them.
+ * `serviceWorkers: 'block'` for a test that holds requests back (`holdScripts`, which checks it).
  */
 export async function openPage(
   browser: Browser,
@@ -55,7 +55,7 @@ export async function openPage(
     if (!failure.includes('ERR_ABORTED')) errors.push(`request failed: ${req.url()} ${failure}`);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  return { page, context, errors, close: () => context.close() };
+  return { page, context, errors, serviceWorkers, close: () => context.close() };
 }
 
 /**
@@ -72,9 +72,12 @@ export async function hydrate(page: Page) {
  * Holds the page's entry script back, as a slow phone would, so what the test does first surely
  * comes before hydration: until the returned `release` is called (at the latest after `ms`).
  * `files`: another script to hold the same way (e.g. the loader). The page must come from
- * `openPage(…, { serviceWorkers: 'block' })`: a request the service worker answers is not held.
+ * `openPage(…, { serviceWorkers: 'block' })`, and this throws otherwise: once the service worker
+ * has taken over the page (it registers when the page is idle after load), it answers the page's
+ * requests, and Playwright's routing does not see those, so nothing would be held.
  */
-export async function holdScripts(page: Page, ms = 30_000, files = '**/assets/entry-*.js'): Promise<() => void> {
+export async function holdScripts({ page, serviceWorkers }: TestPage, ms = 30_000, files = '**/assets/entry-*.js'): Promise<() => void> {
+  if (serviceWorkers !== 'block') throw new Error("holdScripts: open the page with openPage(browser, { serviceWorkers: 'block' })");
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const timer = setTimeout(release, ms);
