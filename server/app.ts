@@ -21,7 +21,7 @@ import { countNew } from './staff/repo';
 import type { RateLimitStore } from './rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from './request-id';
 import { seoRoutes } from './seo/routes';
-import { isValidRequestTarget, nonceMiddleware, rejectMalformedUrl, securityHeaders, type CspSources } from './security';
+import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from './security';
 
 export interface AppDeps {
   config: Config;
@@ -107,26 +107,27 @@ export function createApp(deps: AppDeps): Express {
   // while draining) is done here for hits.
   const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
   (app as unknown as { handle: ExpressHandle }).handle = (req, res, callback) => {
-    const onHit = () => {
+    const stamp = (cached: boolean) => {
       const id = requestIdFrom(req.headers['x-request-id']);
       res.setHeader('X-Request-Id', id);
       if (isDraining()) res.setHeader('Connection', 'close');
       if (config.logRequests) {
         const start = process.hrtime.bigint();
         res.once('finish', () =>
-          logger.info('request', { requestId: id, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10, cached: true }),
+          logger.info('request', { requestId: id, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10, cached }),
         );
       }
     };
-    if (!isValidRequestTarget(req.url)) {
+    // A target Express would misparse (or that does not decode) is refused here, before its router.
+    if (!isWellFormedRequestTarget(req.url)) {
+      stamp(false);
       res.statusCode = 400;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end('Bad Request');
       return;
     }
-    if (!pageCache.serveHit(req, res, onHit)) expressHandle(req, res, callback);
+    if (!pageCache.serveHit(req, res, () => stamp(true))) expressHandle(req, res, callback);
   };
-  app.use(rejectMalformedUrl);
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.

@@ -88,24 +88,31 @@ export function withStyleHash(csp: string, source: string): string {
 }
 
 /**
- * Whether a request line's target may reach Express: origin-form (`/path`), asterisk-form, or an
- * absolute URL. Anything else (`http://[::1/`) makes Express's router parse it with Node's legacy
- * URL parser, which warns now (DEP0170) and will throw in a later Node.
+ * Whether a request line's target may reach Express: origin-form (`/path?query`), asterisk-form,
+ * or an absolute URL, with a path that percent-decodes. Anything else is a bad request, answered
+ * before Express (server/app.ts) and never echoed: a target like `http://[::1/` makes Express's
+ * router parse it with Node's legacy URL parser, which warns now (DEP0170) and will throw in a
+ * later Node, and a path that does not decode (`/%E0%A4%A`) would throw in the routes.
  */
-export function isValidRequestTarget(url: string | undefined): boolean {
+export function isWellFormedRequestTarget(url: string | undefined): boolean {
   if (!url) return false;
-  return url.startsWith('/') || url === '*' || URL.canParse(url);
-}
-
-/** A path that does not decode (e.g. /%E0%A4%A) is a bad request; the input is not echoed. */
-export const rejectMalformedUrl: RequestHandler = (req, res, next) => {
-  try {
-    decodeURIComponent(req.path);
-    next();
-  } catch {
-    res.status(400).type('text/plain').send('Bad Request');
+  if (url === '*') return true;
+  let path: string;
+  if (url.startsWith('/')) {
+    const query = url.indexOf('?');
+    path = query === -1 ? url : url.slice(0, query);
+  } else if (URL.canParse(url)) {
+    path = new URL(url).pathname;
+  } else {
+    return false;
   }
-};
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A form post that the browser says comes from another site. Modern browsers send
