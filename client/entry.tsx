@@ -43,5 +43,9 @@ startTransition(() => {
   );
 });
 
+// In production the loader (client/loader.ts) does this from the page's start; in development
+// there is no loader.
+if (import.meta.env.DEV) void import('./render-on-tab').then((m) => m.renderAllOnTab());
+
 // The service worker (offline support, public/sw.js) is registered by the loader (client/loader.ts) once the
 // page has loaded, hydrated or not (client/loader.ts).

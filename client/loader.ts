@@ -26,6 +26,8 @@
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
+import { renderAllOnTab } from './render-on-tab';
+
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Edit {
   el: Field;
@@ -97,6 +99,7 @@ function go() {
   setTimeout(run, 3000);
 }
 for (const t of INTENTS) w.addEventListener(t, go, LISTEN);
+renderAllOnTab();
 
 function click(e: MouseEvent) {
   if (done) return;

@@ -34,7 +34,7 @@ export default function ServicesPage() {
       </Section>
       <Section
         headingId="services-offer-heading"
-        className="section--sand"
+        className="section--sand section--long"
         eyebrow="Services we offer"
         title="Services we offer"
         intro="Five services, one approach: a careful assessment, a clear plan and gentle, hands-on care."

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launch, openPage } from './harness';
+import { baseUrl, gotoHydrated, launch, openPage } from './harness';
 
 /**
  * Issue 14, keyboard-only paths on the production build: every step below uses page.keyboard
@@ -134,6 +134,49 @@ describe('keyboard only', () => {
     await page.waitForURL((url) => url.pathname === href);
     expect(t.errors).toEqual([]);
     await t.close();
+  });
+
+  it('Tab through pages whose lower parts skip rendering: every control that takes focus is in the viewport', { timeout: 180_000 }, async () => {
+    // The parts below the first view are laid out at estimated heights until they near the viewport
+    // (ADR 0019); a Tab that jumps past several of them used to scroll by those estimates and leave
+    // the control above the viewport once they rendered (/doctors at 375 px: the 'Book' button 919 px
+    // above it). The first Tab now renders every part (client/render-on-tab.ts, ADR 0022).
+    const outside: string[] = [];
+    for (const width of [375, 1280]) {
+      const t = await openPage(browser, { width, height: 800 });
+      const { page } = t;
+      for (const path of ['/doctors', '/about', '/homeFive', '/blogDetails']) {
+        await page.goto(baseUrl() + path, { waitUntil: 'load' });
+        expect(await page.evaluate(() => document.documentElement.hasAttribute('data-tabbed')), path).toBe(false);
+        let stops = 0;
+        for (; stops < 200; stops++) {
+          await page.keyboard.press('Tab');
+          // Two frames: what was going to render near the new scroll position has rendered.
+          const at = await page.evaluate(
+            () =>
+              new Promise<{ name: string; top: number; bottom: number } | null>((resolve) =>
+                requestAnimationFrame(() =>
+                  requestAnimationFrame(() => {
+                    const el = document.activeElement;
+                    if (!el || el === document.body) return resolve(null);
+                    const r = el.getBoundingClientRect();
+                    resolve({ name: `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`, top: r.top, bottom: r.bottom });
+                  }),
+                ),
+              ),
+          );
+          if (!at) break;
+          if (at.bottom <= 0 || at.top >= 800) outside.push(`${path} at ${width} px, Tab ${stops + 1}: ${at.name} at ${Math.round(at.top)} px`);
+        }
+        // Tabbed to the end of the page (focus left it), through more than the header's controls.
+        expect(stops, path).toBeGreaterThan(25);
+        expect(stops, path).toBeLessThan(200);
+        expect(await page.evaluate(() => document.documentElement.hasAttribute('data-tabbed')), path).toBe(true);
+      }
+      expect(t.errors).toEqual([]);
+      await t.close();
+    }
+    expect(outside).toEqual([]);
   });
 
   it('the drawer at 375 px: the menu button opens it, focus moves in and stays in, Escape closes it and focus returns', async () => {
