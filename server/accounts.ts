@@ -6,12 +6,15 @@ export function createAccountService(admin: AdminAuth): AccountService {
   return {
     async create({ email, password, displayName }) {
       try {
-        await admin.createUser({ email, password, displayName });
-        return 'created';
+        const { uid } = await admin.createUser({ email, password, displayName });
+        return { uid };
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code === 'auth/email-already-exists') return 'exists';
         throw error;
       }
+    },
+    async remove(uid) {
+      await admin.deleteUser(uid);
     },
   };
 }

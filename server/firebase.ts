@@ -11,6 +11,7 @@ export interface AdminAuth {
   revokeRefreshTokens(uid: string): Promise<void>;
   getUser(uid: string): Promise<{ displayName?: string; email?: string; customClaims?: Record<string, unknown> }>;
   createUser(properties: { email: string; password: string; displayName?: string }): Promise<{ uid: string }>;
+  deleteUser(uid: string): Promise<void>;
 }
 
 /** The claims the session code reads from an ID token or session cookie. */

@@ -22,7 +22,10 @@ export interface EnquiryService {
 
 /** Makes sign-in accounts (Firebase) for the checkout's 'Create an account?'; the password is never stored by us. */
 export interface AccountService {
-  create(input: { email: string; password: string; displayName: string }): Promise<'created' | 'exists'>;
+  /** Makes the account; 'exists' when the address has one already. */
+  create(input: { email: string; password: string; displayName: string }): Promise<{ uid: string } | 'exists'>;
+  /** Takes back an account `create` has just made, when what it came with (an order) could not be stored. */
+  remove(uid: string): Promise<void>;
 }
 
 /**

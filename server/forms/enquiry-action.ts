@@ -80,7 +80,10 @@ export function enquiryAction(fallback: ActionFunction, now: () => Date = () => 
     if (!checked.ok) return invalid(checked.errors);
 
     // The checkout's 'Create an account?': the account is made with the identity service
-    // before the order is stored; the password goes there and nowhere else.
+    // before the order is stored; the password goes there and nowhere else. If the order then
+    // cannot be stored, the account is taken back, so that sending the form again (it keeps
+    // every value but the password) makes both, instead of finding the address taken.
+    let madeAccount: string | undefined;
     if (spec.kind === 'order' && body.get('createAccount') === 'on') {
       const password = body.get('accountPassword');
       if (typeof password !== 'string' || password.length < 7) return invalid({ accountPassword: 'Please choose a password of more than 6 characters.' });
@@ -89,6 +92,7 @@ export function enquiryAction(fallback: ActionFunction, now: () => Date = () => 
       try {
         const made = await services.accounts.create({ email: checked.data.email ?? '', password, displayName: checked.data.name ?? '' });
         if (made === 'exists') return invalid({ email: 'An account with this e-mail address exists already. Sign in, or untick “Create an account?”.' });
+        madeAccount = made.uid;
         checked.data.payload.accountCreated = true;
       } catch (error) {
         services.logger.error('checkout account not created', { error: error instanceof Error ? error.message : String(error) });
@@ -101,6 +105,13 @@ export function enquiryAction(fallback: ActionFunction, now: () => Date = () => 
       return { form, status: 'sent', reference, values: {} } satisfies FormEcho;
     } catch (error) {
       services.logger.error('form could not be stored', { form, error: error instanceof Error ? error.message : String(error) });
+      if (madeAccount && services.accounts) {
+        try {
+          await services.accounts.remove(madeAccount);
+        } catch (removeError) {
+          services.logger.error('checkout account not taken back', { error: removeError instanceof Error ? removeError.message : String(removeError) });
+        }
+      }
       return unavailable();
     }
   };

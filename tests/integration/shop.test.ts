@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../shared/content/products';
 import { paymentMethods, RESULTS_TEXT, sortOptions } from '../../shared/content/shop';
+import type { AccountService } from '../../server/services';
 import { makeTestApp } from './test-app';
 import { memoryEnquiries } from '../support/memory-enquiries';
 
@@ -251,6 +252,83 @@ describe('shop routes', () => {
     expect(order).toMatchObject({ kind: 'order', name: 'Ada Eze', email: 'ada@example.com', phone: '+2348031234567' });
     expect(order.payload.totals).toEqual({ subtotal: 21500, shipping: 700, total: 22200, currency: 'USD', unit: 'cents' });
     expect(JSON.stringify(order)).not.toContain('never-stored');
+  });
+
+  describe("the checkout's 'Create an account?'", () => {
+    const order = {
+      _form: 'checkout', country: 'NG', firstName: 'Ada', lastName: 'Eze', address: '5 Example Close', city: 'Abuja', state: 'FCT', postcode: '900288',
+      email: 'ada@example.com', phone: '0803 123 4567', shipping: 'flat', payment: 'bank', orderNotes: 'Ring twice', createAccount: 'on', accountPassword: 'a-long-password',
+    };
+    /** An identity service that remembers the accounts it holds. */
+    function fakeAccounts() {
+      const held = new Map<string, { email: string; password: string; displayName: string }>();
+      let next = 1;
+      const service: AccountService & { held: typeof held } = {
+        held,
+        async create(input) {
+          if ([...held.values()].some((a) => a.email === input.email)) return 'exists';
+          const uid = `uid-${next++}`;
+          held.set(uid, input);
+          return { uid };
+        },
+        async remove(uid) {
+          held.delete(uid);
+        },
+      };
+      return service;
+    }
+
+    it('makes the account with the password (which is stored nowhere else) and stores the order marked with it', async () => {
+      const accounts = fakeAccounts();
+      const enquiries = memoryEnquiries();
+      const res = await request(makeTestApp({ enquiries, accounts })).post('/checkout').type('form').send(order);
+      expect(res.status).toBe(200);
+      expect(text(res.text)).toMatch(/ORD-[A-Z0-9]{5}/);
+      expect([...accounts.held.values()]).toEqual([{ email: 'ada@example.com', password: 'a-long-password', displayName: 'Ada Eze' }]);
+      expect(enquiries.rows).toHaveLength(1);
+      expect(enquiries.rows[0]!.payload.accountCreated).toBe(true);
+      expect(JSON.stringify(enquiries.rows[0])).not.toContain('a-long-password');
+    });
+
+    it('an address that has an account already is refused (422) beside the e-mail field, and nothing is stored', async () => {
+      const accounts = fakeAccounts();
+      await accounts.create({ email: 'ada@example.com', password: 'another-one', displayName: 'Ada' });
+      const enquiries = memoryEnquiries();
+      const res = await request(makeTestApp({ enquiries, accounts })).post('/checkout').type('form').send(order);
+      expect(res.status).toBe(422);
+      expect(text(res.text)).toContain('An account with this e-mail address exists already. Sign in, or untick “Create an account?”.');
+      expect(enquiries.rows).toHaveLength(0);
+      expect(accounts.held.size).toBe(1);
+    });
+
+    it('when the order cannot be stored the new account is taken back, so sending the form again makes both', async () => {
+      const accounts = fakeAccounts();
+      const enquiries = memoryEnquiries();
+      const shop = makeTestApp({ enquiries, accounts });
+      // The store answers the rate limit and then fails on the order itself.
+      const submit = enquiries.submit;
+      enquiries.submit = () => Promise.reject(new Error('store unreachable'));
+      const failed = await request(shop).post('/checkout').type('form').send(order);
+      expect(failed.status).toBe(503);
+      expect(fieldTag(text(failed.text), 'firstName')).toContain('value="Ada"');
+      expect(failed.text).not.toContain('a-long-password');
+      expect(accounts.held.size).toBe(0);
+
+      enquiries.submit = submit;
+      const retried = await request(shop).post('/checkout').type('form').send(order);
+      expect(retried.status).toBe(200);
+      expect(text(retried.text)).toMatch(/ORD-[A-Z0-9]{5}/);
+      expect(accounts.held.size).toBe(1);
+      expect(enquiries.rows).toHaveLength(1);
+    });
+
+    it('a password of six characters or fewer is refused (422) before any account is made', async () => {
+      const accounts = fakeAccounts();
+      const res = await request(makeTestApp({ accounts })).post('/checkout').type('form').send({ ...order, accountPassword: 'short' });
+      expect(res.status).toBe(422);
+      expect(text(res.text)).toContain('Please choose a password of more than 6 characters.');
+      expect(accounts.held.size).toBe(0);
+    });
   });
 
   it('the checkout boxes open without JavaScript through ?open=', async () => {

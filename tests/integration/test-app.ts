@@ -33,4 +33,5 @@ export const rejectingAdmin: AdminAuth = {
   revokeRefreshTokens: async () => {},
   getUser: async () => ({}),
   createUser: () => rejected('user'),
+  deleteUser: () => rejected('user'),
 };
