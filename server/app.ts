@@ -118,7 +118,9 @@ export function createApp(deps: AppDeps): Express {
         );
       }
     };
+    if (pageCache.serveHit(req, res, () => stamp(true))) return;
     // A target Express would misparse (or that does not decode) is refused here, before its router.
+    // Checked after the cache: a hit cannot be one, as the cache only holds targets that passed.
     if (!isWellFormedRequestTarget(req.url)) {
       stamp(false);
       res.statusCode = 400;
@@ -126,7 +128,7 @@ export function createApp(deps: AppDeps): Express {
       res.end('Bad Request');
       return;
     }
-    if (!pageCache.serveHit(req, res, () => stamp(true))) expressHandle(req, res, callback);
+    expressHandle(req, res, callback);
   };
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));

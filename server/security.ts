@@ -101,10 +101,12 @@ export function isWellFormedRequestTarget(url: string | undefined): boolean {
   if (url.startsWith('/')) {
     const query = url.indexOf('?');
     path = query === -1 ? url : url.slice(0, query);
-  } else if (URL.canParse(url)) {
-    path = new URL(url).pathname;
   } else {
-    return false;
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return false;
+    }
   }
   try {
     decodeURIComponent(path);
