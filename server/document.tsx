@@ -39,6 +39,15 @@ export function documentStart(options: DocumentStartOptions): string {
   return before + style + after;
 }
 
+/**
+ * The first frame waits until the parser has reached the session script, which follows the app's
+ * HTML (documentEnd): it shows the whole page, never a top strip of it (ADR 0024). Pages that render
+ * in one pass are sent in one piece, so this waits for parsing, not for the network; without it
+ * Chromium could paint between two slices of the parser's work (on this machine, before a third of
+ * Lighthouse's loads). Browsers that do not know `rel=expect` ignore it.
+ */
+export const RENDER_WHOLE_PAGE = `<link rel="expect" href="#${SESSION_SCRIPT_ID}" blocking="render">`;
+
 interface DocumentStartOptions {
   assets: PageAssets;
   /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/critical-css.ts). */
@@ -69,6 +78,7 @@ export function documentStartParts({ assets, meta, head = '', noindex = false, s
       `<meta name="description" content="${escapeHtml(meta.description)}">` +
       (noindex ? '<meta name="robots" content="noindex, nofollow">' : '') +
       '<meta name="theme-color" content="#0e5a63"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+      RENDER_WHOLE_PAGE +
       head +
       links,
     style: assets.inlineStyle ? (style ?? assets.inlineStyle.css) : '',

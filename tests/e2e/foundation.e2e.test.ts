@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectPerView, gotoHydrated, holdScripts, hydrate, launch, openPage } from './harness';
@@ -236,6 +238,54 @@ describe('foundation in a real browser', () => {
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     expect(t.errors).toEqual([]);
     await t.close();
+  });
+
+  it('the first frame is the whole page: while the rest of the HTML is on its way, nothing is drawn (ADR 0024)', { timeout: 60_000 }, async () => {
+    // A proxy in front of the server that sends /about in two parts: up to <main>, then, when the
+    // test says so, the rest. Everything else passes straight through.
+    const upstream = baseUrl();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const answer = await fetch(upstream + req.url, { redirect: 'manual' });
+        const body = Buffer.from(await answer.arrayBuffer());
+        const headers = [...answer.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name));
+        res.writeHead(answer.status, Object.fromEntries(headers));
+        if (req.url !== '/about') return res.end(body);
+        const html = body.toString('utf8');
+        const cut = html.indexOf('<main');
+        expect(cut).toBeGreaterThan(0);
+        res.write(html.slice(0, cut));
+        await released;
+        res.end(html.slice(cut));
+      })().catch(() => res.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    /** The next frame: whether the page had been parsed to its end by then, or no frame within `ms`. */
+    const nextFrame = (ms: number) =>
+      page.evaluate((ms) => new Promise<string>((resolve) => {
+        requestAnimationFrame(() => resolve(document.getElementById('__session') ? 'whole page' : 'part of the page'));
+        setTimeout(() => resolve('no frame'), ms);
+      }), ms);
+    try {
+      await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/about`, { waitUntil: 'commit' });
+      // The first part has been parsed (the header is there) and the parser waits for the rest.
+      await expect.poll(() => page.evaluate(() => Boolean(document.querySelector('header.site-header') && !document.querySelector('main')))).toBe(true);
+      expect(await nextFrame(1500)).toBe('no frame');
+      release();
+      expect(await nextFrame(15_000)).toBe('whole page');
+      await page.waitForLoadState('load');
+      expect(await page.locator('main h1').count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      release();
+      await t.close();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });
 

@@ -30,6 +30,13 @@ describe('routes', () => {
     expect(res.text).toMatch(/<meta name="description" content="[^"]{20,}">/);
     expect(res.text).toContain('Make Appointment');
     expect(res.text).toContain('Saturday closed');
+    // The first frame waits for the whole page (ADR 0024): one render-blocking link in the head,
+    // naming one element that comes after all of the app's HTML.
+    const head = res.text.slice(0, res.text.indexOf('</head>'));
+    expect(head.match(/<link rel="expect" href="#([\w-]+)" blocking="render">/g)).toHaveLength(1);
+    const target = /<link rel="expect" href="#([\w-]+)"/.exec(head)![1];
+    expect(res.text.match(new RegExp(`id="${target}"`, 'g'))).toHaveLength(1);
+    expect(res.text.indexOf(`id="${target}"`)).toBeGreaterThan(Math.max(res.text.lastIndexOf('</main>'), res.text.lastIndexOf('</footer>'), 0));
   });
 
   it.each(publicPages.filter((p) => !p.path.includes(':')).map((p) => [p.path, p.meta.title]))('%s has its own title (%s) unless its loader names the page', async (path, title) => {
