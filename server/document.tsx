@@ -48,8 +48,21 @@ export function documentStart(options: DocumentStartOptions): string {
  */
 export const RENDER_WHOLE_PAGE = `<link rel="expect" href="#${SESSION_SCRIPT_ID}" blocking="render">`;
 
+/**
+ * The web faces of shared/styles/fonts.css, one `font` value each: the head asks for them while the
+ * HTML is still being parsed (ADR 0025). Left to the CSS, Chromium requests a web font at the
+ * first layout that needs it, lays the page out with the fallback faces and again when the font
+ * has come; asked for from the head, the fonts are usually there for the first layout, which is
+ * then the only one. `font-display: swap` still holds if they are late.
+ */
+export const EARLY_FONTS = ['1em "Inter Variable"', '600 1em "Fraunces Variable"'] as const;
+const earlyFontsScript = (nonce: string | undefined) =>
+  `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>for(const f of ${JSON.stringify(EARLY_FONTS)})document.fonts?.load(f).catch(()=>{})</script>`;
+
 interface DocumentStartOptions {
   assets: PageAssets;
+  /** The response's CSP nonce; none on a page bound for the page cache (its inline scripts are allowed by hash). */
+  nonce?: string;
   /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/critical-css.ts). */
   style?: string;
   meta: PageMeta;
@@ -62,7 +75,7 @@ interface DocumentStartOptions {
  * without one), and what follows it. The stylesheet is the same on every page of a kind, so
  * the render compresses it once and splices it in (server/page-gzip.ts).
  */
-export function documentStartParts({ assets, meta, head = '', noindex = false, style }: DocumentStartOptions): { before: string; style: string; after: string } {
+export function documentStartParts({ assets, meta, head = '', noindex = false, style, nonce }: DocumentStartOptions): { before: string; style: string; after: string } {
   // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
   // paint of a first visit on a slow connection then waits for the HTML alone. The same files
   // are listed as disabled <link>s (not fetched): Vite's loader for later pages looks for them
@@ -82,7 +95,8 @@ export function documentStartParts({ assets, meta, head = '', noindex = false, s
       head +
       links,
     style: assets.inlineStyle ? (style ?? assets.inlineStyle.css) : '',
-    after: (assets.inlineStyle ? '</style>' : '') + '</head><body><div id="root">',
+    // After the inline stylesheet, which declares the faces (development has none inline).
+    after: (assets.inlineStyle ? '</style>' + earlyFontsScript(nonce) : '') + '</head><body><div id="root">',
   };
 }
 

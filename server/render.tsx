@@ -300,7 +300,7 @@ export function createRenderHandler(deps: RenderDeps): RequestHandler {
         // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
         // A cached page carries no nonce: the one of this response would be stale for the next visitor.
         const seo = isPrivate ? '' : seoHead(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
-        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style }), tail: documentEnd({ nonce, user, assets }) };
+        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets }) };
       } catch (error) {
         // Thrown here, nothing would ever answer: abort the render and send the error page.
         deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });

@@ -240,7 +240,7 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
-  it('the first frame is the whole page: while the rest of the HTML is on its way, nothing is drawn (ADR 0024)', { timeout: 60_000 }, async () => {
+  it('the first frame is the whole page: while the rest of the HTML is on its way, nothing is drawn (ADR 0024), and the web fonts are already asked for (ADR 0025)', { timeout: 60_000 }, async () => {
     // A proxy in front of the server that sends /about in two parts: up to <main>, then, when the
     // test says so, the rest. Everything else passes straight through.
     const upstream = baseUrl();
@@ -264,6 +264,10 @@ describe('foundation in a real browser', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.woff2')) fonts.push(r.url());
+    });
     /** The next frame: whether the page had been parsed to its end by then, or no frame within `ms`. */
     const nextFrame = (ms: number) =>
       page.evaluate((ms) => new Promise<string>((resolve) => {
@@ -275,6 +279,8 @@ describe('foundation in a real browser', () => {
       // The first part has been parsed (the header is there) and the parser waits for the rest.
       await expect.poll(() => page.evaluate(() => Boolean(document.querySelector('header.site-header') && !document.querySelector('main')))).toBe(true);
       expect(await nextFrame(1500)).toBe('no frame');
+      // The head's script has asked for both web faces; left to the CSS, the first layout would.
+      expect(fonts.map((u) => /\/assets\/(\w+)-subset-/.exec(u)?.[1]).sort()).toEqual(['fraunces', 'inter']);
       release();
       expect(await nextFrame(15_000)).toBe('whole page');
       await page.waitForLoadState('load');

@@ -4,6 +4,7 @@ import { data, type RouteObject, type RouterContextProvider } from 'react-router
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createStylePruner } from '../../server/critical-css';
+import { EARLY_FONTS } from '../../server/document';
 import { createPageCache, cspWithHashes, type PageCache } from '../../server/page-cache';
 import { servicesContext } from '../../server/route-context';
 import { createServerRoutes } from '../../server/route-data';
@@ -226,6 +227,15 @@ describe('page cache', () => {
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/entry.css" disabled>');
       expect(res.text).not.toMatch(/<link rel="stylesheet" href="[^"]*">/);
       expect(styleSrc(res.headers['content-security-policy'] as string).split(' ')).toContain(hash);
+      // Right after it, the head asks for the web faces it declares (ADR 0025): a script the CSP
+      // allows by its hash on a cached page, by this response's nonce on a signed-in one.
+      const rest = res.text.slice(res.text.indexOf(`<style>${css}</style>`) + `<style>${css}</style>`.length);
+      const early = /^<script(?: nonce="([^"]+)")?>([^<]+)<\/script><\/head>/.exec(rest);
+      expect(early).not.toBeNull();
+      for (const font of EARLY_FONTS) expect(early![2]).toContain(JSON.stringify(font));
+      const scripts = scriptSrc(res.headers['content-security-policy'] as string).split(' ');
+      if (res === signedIn) expect(scripts).toContain(`'nonce-${early![1]}'`);
+      else expect([early![1], scripts.includes(sha256(early![2]!))]).toEqual([undefined, true]);
     }
   });
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUBSET } from '../../scripts/font-subset.mjs';
+import { EARLY_FONTS } from '../../server/document';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -38,6 +39,21 @@ describe('web font subsets (scripts/font-subset.mjs, shared/styles/fonts.css)', 
     for (const [a, b] of SUBSET) for (let c = a; c <= b; c++) kept.add(c);
     expect(kept.size).toBeGreaterThan(95);
     for (const range of ranges) expect([...range].sort((a, b) => a - b)).toEqual([...kept].sort((a, b) => a - b));
+  });
+
+  it('the head asks early for every web face, by family and a weight the face has (server/document.tsx, ADR 0025)', () => {
+    const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => ({
+      family: /font-family:\s*'([^']+)'/.exec(m[1]!)![1],
+      weights: /font-weight:\s*(\d+)\s+(\d+)/.exec(m[1]!)!.slice(1).map(Number),
+    }));
+    expect(faces.map((f) => f.family).sort()).toEqual(EARLY_FONTS.map((f) => /"([^"]+)"/.exec(f)![1]).sort());
+    for (const font of EARLY_FONTS) {
+      const [, weight, family] = /^(?:(\d+) )?1em "([^"]+)"$/.exec(font)!;
+      const face = faces.find((f) => f.family === family)!;
+      const w = Number(weight ?? 400);
+      expect(w).toBeGreaterThanOrEqual(face.weights[0]!);
+      expect(w).toBeLessThanOrEqual(face.weights[1]!);
+    }
   });
 
   it("covers every character of the site's own copy (a missing one would be drawn by the fallback face)", () => {
