@@ -10,6 +10,5 @@ export interface AxeViolation {
 export function runAxe(page: Page, options?: { exclude?: string[] }): Promise<AxeViolation[]>;
 export function scrollThrough(page: Page): Promise<void>;
 export const VNU_JAR: string;
-export const NU_BEHIND_THE_STANDARD: { message: string; extract: RegExp }[];
 export function runNu(files: string[]): Promise<Record<string, { errors: string[]; warnings: string[] }>>;
 export function routesOf(base: string): Promise<string[]>;

@@ -54,7 +54,7 @@ export const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
  *   `blocking` on a link whose `rel` has `expect` (whatwg/html#9970, 2024; Chromium 124,
  *   WebKit); vnu 26.9.27 still allows it with `stylesheet` only.
  */
-export const NU_BEHIND_THE_STANDARD = [
+const NU_BEHIND_THE_STANDARD = [
   { message: 'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.', extract: /<link rel="expect" href="#[\w-]+" blocking="render">/ },
 ];
 

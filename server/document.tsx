@@ -56,8 +56,8 @@ export const RENDER_WHOLE_PAGE = `<link rel="expect" href="#${SESSION_SCRIPT_ID}
  * then the only one. `font-display: swap` still holds if they are late.
  */
 export const EARLY_FONTS = ['1em "Inter Variable"', '600 1em "Fraunces Variable"'] as const;
-const earlyFontsScript = (nonce: string | undefined) =>
-  `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>for(const f of ${JSON.stringify(EARLY_FONTS)})document.fonts?.load(f).catch(()=>{})</script>`;
+const EARLY_FONTS_JS = `for(const f of ${JSON.stringify(EARLY_FONTS)})document.fonts?.load(f).catch(()=>{})`;
+const earlyFontsScript = (nonce: string | undefined) => `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${EARLY_FONTS_JS}</script>`;
 
 interface DocumentStartOptions {
   assets: PageAssets;
