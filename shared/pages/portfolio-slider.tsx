@@ -27,14 +27,16 @@ export default function PortfolioSliderPage() {
             label="Clinic pictures"
             renderItem={(item, i) => (
               <figure className="portfolio-slide">
-                <img
-                  src={item.img.src}
-                  width={item.img.width}
-                  height={item.img.height}
-                  alt={item.img.alt}
-                  decoding="async"
-                  {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-                />
+                <div className="carousel__media">
+                  <img
+                    src={item.img.src}
+                    width={item.img.width}
+                    height={item.img.height}
+                    alt={item.img.alt}
+                    decoding="async"
+                    {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                  />
+                </div>
                 <figcaption className="portfolio-slide__caption">
                   <span className="portfolio-slide__meta">
                     {portfolioCategoryLabel[item.category]} · {i + 1} / {total}

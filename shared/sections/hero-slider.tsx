@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from '../ui/link';
 import type { HeroSlide } from '../content/types';
 import { Carousel } from '../ui/carousel';
@@ -53,7 +54,7 @@ export function HeroSlider({ slides, label = 'Highlights', firstHeading = 'h1' }
                     </div>
                   )}
                 </div>
-                <div className="hero-slide__art">
+                <div className="hero-slide__art carousel__media" style={{ '--media-ratio': `${s.img.width} / ${s.img.height}` } as CSSProperties}>
                   <img
                     src={s.img.src}
                     width={s.img.width}
