@@ -35,6 +35,8 @@ export function securityHeaders({ isProduction, extra = {} }: { isProduction: bo
 
 function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  // Development: Vite's HMR websocket listens on its own port.
+  const connectSrc = [...(isProduction ? [] : ['ws://localhost:*', 'ws://127.0.0.1:*']), ...(extra.connectSrc ?? [])];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -48,17 +50,16 @@ function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
         // Style attributes: React style props and the carousel's per-view custom properties.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...(extra.imgSrc ?? [])],
-        fontSrc: ["'self'"],
-        // Development: Vite's HMR websocket listens on its own port.
-        connectSrc: ["'self'", ...(isProduction ? [] : ['ws://localhost:*', 'ws://127.0.0.1:*']), ...(extra.connectSrc ?? [])],
+        // Fonts, media, the manifest and (through script-src) workers fall back to default-src
+        // 'self'; naming them again cost ~90 bytes of every page's headers, which count against
+        // the ~14.6 kB a new connection delivers in its first round trip (ADR 0027). So does
+        // connect-src, unless a mode adds origins to it.
+        ...(connectSrc.length ? { connectSrc: ["'self'", ...connectSrc] } : {}),
         frameSrc: [...EMBED_FRAMES, ...(extra.frameSrc ?? [])],
-        mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
         ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -76,6 +77,9 @@ function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
     xXssProtection: false,
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
+    // `X-DNS-Prefetch-Control: off` neither: browsers do not prefetch the host names of a page's
+    // links on an HTTPS page unless it says `on` (ADR 0027).
+    xDnsPrefetchControl: false,
   });
 }
 

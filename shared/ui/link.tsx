@@ -15,8 +15,10 @@ import {
  * fraction of its cost on the server. A page renders 60–120 links (header, drawer, footer,
  * cards); React Router's `Link` resolves each `to` against the route matches twice (for its
  * `href` and again for its click handler), which was about 8 % of an uncached render. An
- * absolute path needs no resolving: the `href` is the path itself. The markup is the same as
- * React Router's (`data-discover` included) and so is the click: same-tab, unmodified, primary
+ * absolute path needs no resolving: the `href` is the path itself. The markup is React Router's
+ * without `data-discover` (React Router reads it only in framework mode, to discover routes
+ * lazily; this app declares every route, and it was ~50 bytes of brotli per page, ADR 0027), and
+ * the click is the same: same-tab, unmodified, primary
  * clicks navigate in the app (replacing the entry when it is the current page), in a transition
  * when the router uses them; everything else is the browser's. Relative paths, objects and the
  * options this one does not handle go to React Router's `Link`. ADR 0017.
@@ -62,7 +64,7 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     if (useTransitions) startTransition(go);
     else go();
   };
-  return <a {...rest} href={to} onClick={handleClick} ref={ref} target={target} data-discover="true" />;
+  return <a {...rest} href={to} onClick={handleClick} ref={ref} target={target} />;
 });
 
 /**

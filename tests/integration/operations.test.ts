@@ -123,6 +123,18 @@ describe('headers and error texts', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it("a page's headers name nothing the browser does already: no directive that only repeats default-src 'self', no X-DNS-Prefetch-Control (ADR 0027)", async () => {
+    const res = await request(makeTestApp()).get('/about');
+    const csp = (res.headers['content-security-policy'] as string).split(';');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp.find((d) => d.startsWith('script-src '))).toMatch(/^script-src 'self' 'nonce-/);
+    expect(csp).toContain("object-src 'none'");
+    for (const name of ['font-src', 'media-src', 'manifest-src', 'worker-src']) expect(csp.find((d) => d.startsWith(`${name} `)), name).toBeUndefined();
+    // connect-src only where a mode adds origins to 'self' (here: development's HMR websocket).
+    expect(csp).not.toContain("connect-src 'self'");
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
   it('identity origins (script, API, sign-in frame) are allowed only on the pages that sign people in', async () => {
     const config = loadConfig({ NODE_ENV: 'test', ...realFirebase });
     const app = makeTestApp({

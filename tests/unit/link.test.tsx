@@ -28,6 +28,10 @@ async function render(url: string, page: () => ReactNode, whole = false): Promis
   return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
+// The site's own links leave out React Router's `data-discover` (ADR 0027): React Router reads it only
+// in framework mode, to discover routes lazily, and this app declares every route.
+const withoutDiscover = (html: string) => html.replaceAll(' data-discover="true"', '');
+
 const linkCases: Array<[string, Record<string, unknown>]> = [
   ['/about', {}],
   ['/shop?page=2', {}],
@@ -35,6 +39,8 @@ const linkCases: Array<[string, Record<string, unknown>]> = [
   ['/', { 'aria-label': 'Home page', title: 'Home' }],
   ['/services/1', { target: '_blank', rel: 'noopener' }],
   ['/contact', { replace: true, state: { from: 'x' }, preventScrollReset: true }],
+];
+const linkCasesLeft: Array<[string, Record<string, unknown>]> = [
   // Left to React Router's Link (relative, protocol-relative, external, options it handles):
   ['services', {}],
   ['../about', {}],
@@ -45,7 +51,16 @@ const linkCases: Array<[string, Record<string, unknown>]> = [
 ];
 
 describe('Link', () => {
-  it.each(linkCases)('renders what React Router renders: to=%s %o', async (to, props) => {
+  it.each(linkCases)('renders what React Router renders, without data-discover: to=%s %o', async (to, props) => {
+    for (const url of ['/', '/services/2', '/deep/page']) {
+      const ours = await render(url, () => <Link to={to} {...props}>Go</Link>);
+      const theirs = await render(url, () => <RouterLink to={to} {...props}>Go</RouterLink>);
+      expect(theirs).toContain(' data-discover="true"');
+      expect(ours).toBe(withoutDiscover(theirs));
+      expect(ours).toContain('>Go</a>');
+    }
+  });
+  it.each(linkCasesLeft)('leaves the rest to React Router: to=%s %o', async (to, props) => {
     for (const url of ['/', '/services/2', '/deep/page']) {
       const ours = await render(url, () => <Link to={to} {...props}>Go</Link>);
       const theirs = await render(url, () => <RouterLink to={to} {...props}>Go</RouterLink>);
@@ -65,6 +80,8 @@ const navCases: Array<[string, string, Record<string, unknown>]> = [
   ['/servicesX', '/services', {}],
   ['/services/2', '/services/', {}],
   ['/services', '/services', { 'aria-current': 'location' }],
+];
+const navCasesLeft: Array<[string, string, Record<string, unknown>]> = [
   // Left to React Router's NavLink:
   ['/services', '/services?x=1', {}],
   ['/services', '/services', { className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off') }],
@@ -72,7 +89,13 @@ const navCases: Array<[string, string, Record<string, unknown>]> = [
 ];
 
 describe('NavLink', () => {
-  it.each(navCases)('at %s, renders what React Router renders: to=%s %o', async (url, to, props) => {
+  it.each(navCases)('at %s, renders what React Router renders, without data-discover: to=%s %o', async (url, to, props) => {
+    const ours = await render(url, () => <NavLink to={to} {...props}>Go</NavLink>);
+    const theirs = await render(url, () => <RouterNavLink to={to} {...props}>Go</RouterNavLink>);
+    expect(theirs).toContain(' data-discover="true"');
+    expect(ours).toBe(withoutDiscover(theirs));
+  });
+  it.each(navCasesLeft)('at %s, leaves the rest to React Router: to=%s %o', async (url, to, props) => {
     const ours = await render(url, () => <NavLink to={to} {...props}>Go</NavLink>);
     const theirs = await render(url, () => <RouterNavLink to={to} {...props}>Go</RouterNavLink>);
     expect(ours).toBe(theirs);
