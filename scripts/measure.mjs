@@ -104,9 +104,15 @@ async function servedDocument(p) {
   // The first request of a page the cache does not hold is answered rendered per request, as gzip
   // (ADR 0016), while the cache stores it: ask until the stored answer comes.
   for (let i = 0; i < 20; i++) {
-    res = await fetch(base + p, { headers: { 'accept-encoding': 'br, gzip' } });
-    await res.arrayBuffer();
-    if (res.headers.get('content-encoding') === 'br') break;
+    try {
+      res = await fetch(base + p, { headers: { 'accept-encoding': 'br, gzip' } });
+      await res.arrayBuffer();
+      if (res.headers.get('content-encoding') === 'br') break;
+    } catch (error) {
+      // A pooled connection the server closed while idle (its keep-alive timeout is 5 s, and a
+      // route's Lighthouse runs take minutes): ask again on a new one.
+      if (i === 19) throw error;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   let bytes = `HTTP/1.1 ${res.status} ${res.statusText}\r\n`.length + 2;
