@@ -101,12 +101,13 @@ walk('client/loader.ts');
 const FIRST_ROUND_TRIP = 10 * 1460;
 async function servedDocument(p) {
   let res;
+  let body;
   // The first request of a page the cache does not hold is answered rendered per request, as gzip
   // (ADR 0016), while the cache stores it: ask until the stored answer comes.
   for (let i = 0; i < 20; i++) {
     try {
       res = await fetch(base + p, { headers: { 'accept-encoding': 'br, gzip' } });
-      await res.arrayBuffer();
+      body = await res.arrayBuffer();
       if (res.headers.get('content-encoding') === 'br') break;
     } catch (error) {
       // A pooled connection the server closed while idle (its keep-alive timeout is 5 s, and a
@@ -120,7 +121,8 @@ async function servedDocument(p) {
   // id's lengths are fixed.
   for (const [k, v] of res.headers) bytes += k.length + 2 + Buffer.byteLength(v) + 2;
   bytes += Number(res.headers.get('content-length') ?? 0);
-  return { bytes, coding: res.headers.get('content-encoding') ?? 'identity' };
+  // fetch has decoded the body: the page's HTML.
+  return { bytes, coding: res.headers.get('content-encoding') ?? 'identity', html: Buffer.from(body).toString('utf8') };
 }
 const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
@@ -129,7 +131,8 @@ try {
   }
   if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register']));
   for (const p of a11y ? [] : paths) {
-    const html = await (await fetch(base + p)).text();
+    const doc = await servedDocument(p);
+    const { html } = doc;
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
     // lists on the loader's element (client/loader.ts), which starts them on the visitor's first
     // intent (production, ADR 0018); the loader itself is on every page.
@@ -150,7 +153,6 @@ try {
     const j = size(js);
     const c = size(css);
     const htmlGz = gzipSync(Buffer.from(html)).length;
-    const doc = await servedDocument(p);
     rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz), 'doc B': doc.bytes, coding: doc.coding, 'first trip': doc.bytes <= FIRST_ROUND_TRIP ? 'yes' : 'NO' });
     const framework = [...js].filter((f) => shared.has(f));
     const page = [...js].filter((f) => !shared.has(f));
