@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './eslint.layers.js';
 
 // ---------------------------------------------------------------------------------------
 // One-way dependencies: server/ (Node only) → shared/ ← client/ (browser only).
@@ -25,10 +26,6 @@ const NOT_CLIENT = rule(climbsInto(['client']), 'client/ is browser-only: shared
 const NOT_SERVER = rule(climbsInto(['server']), 'server/ is Node-only: shared/ and client/ must not import it (the browser reaches server code through data requests).');
 const NOT_NODE_BUILTINS = rule('^node:', 'Node built-ins are for server/ only: this code runs in the browser.');
 const NOT_SERVER_PACKAGES = rule('^(?:firebase-admin|express|nodemailer|pg|@electric-sql/pglite)(?:/|$)', 'A Node-only package: keep it in server/.');
-const NOT_VIEWS = rule(
-  climbsInto(['ui', 'layout', 'sections', 'features', 'pages', 'components', 'root', 'routes', 'route-table']),
-  'shared/content/ is data: it must not import components or pages. Put shared types in shared/content/types.ts.',
-);
 
 // The site's links come from shared/ui/link.tsx: the same markup and clicks as React Router's,
 // without resolving absolute paths on every render (ADR 0017).
@@ -120,8 +117,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NOT_CLIENT, NOT_SERVER, NOT_NODE_BUILTINS, NOT_SERVER_PACKAGES].map(({ regex, message }) => ({ regex, message })) }] },
   },
   {
-    files: ['shared/content/**'],
-    rules: boundaries(NOT_CLIENT, NOT_SERVER, NOT_NODE_BUILTINS, NOT_SERVER_PACKAGES, NOT_VIEWS),
+    // Layers (content ← platform ← domains ← composition) and domain boundaries: eslint.layers.js.
+    files: ['server/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'],
+    plugins: { local: layersPlugin },
+    rules: { 'local/layers': 'error' },
   },
   {
     // Tests run in Node; end-to-end tests also pass functions to page.evaluate(), which run in the browser.

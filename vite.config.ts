@@ -19,8 +19,8 @@ function socialImages(): Plugin {
       const dir = options.dir ?? `${out}/client`;
       // Loaded through Vite's module runner, so the config itself stays free of TypeScript imports.
       const [{ module: render }, { module: cards }] = await Promise.all([
-        runnerImport<typeof import('./server/seo/card-render')>('./server/seo/card-render.ts', { configFile: false }),
-        runnerImport<typeof import('./shared/seo/social-cards')>('./shared/seo/social-cards.ts', { configFile: false }),
+        runnerImport<typeof import('./server/app/seo/card-render')>('./server/app/seo/card-render.ts', { configFile: false }),
+        runnerImport<typeof import('./shared/app/seo/social-cards')>('./shared/app/seo/social-cards.ts', { configFile: false }),
       ]);
       const { renderCard, renderIcon } = render;
       const { allCards, APP_ICONS } = cards;
@@ -82,7 +82,7 @@ const out = process.env.BUILD_OUT ?? 'dist';
 
 /** The SQL migrations ship beside the server bundle (dist/server/migrations), where server/db/migrate.ts looks. */
 function copyMigrations(): Plugin {
-  const dir = 'server/db/migrations';
+  const dir = 'server/platform/db/migrations';
   return {
     name: 'copy-migrations',
     apply: (_config, env) => Boolean(env.isSsrBuild),
@@ -104,7 +104,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         sourcemap: false,
-        rollupOptions: { input: { index: 'server/index.ts', migrate: 'server/db/migrate-cli.ts' } },
+        rollupOptions: { input: { index: 'server/index.ts', migrate: 'server/app/cli/migrate.ts' } },
       }
     : {
         outDir: `${out}/client`,

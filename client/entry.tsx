@@ -4,9 +4,9 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { provideAccountsClient } from '../shared/features/accounts/load';
-import { createRoutes } from '../shared/routes';
-import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/session';
+import { provideAccountsClient } from '../shared/accounts/load';
+import { createRoutes } from '../shared/app/routes';
+import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/platform/session';
 import { clientBinder } from './server-data';
 
 // Browser-only pieces the shared sign-in code uses, loaded on first use (shared/ never imports client/).

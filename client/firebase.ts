@@ -19,8 +19,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { AUTH_CONFIG_PATH, SESSION_PATH, type PublicAuthConfig, type WebAuthConfig } from '../shared/features/accounts/auth-config';
-import type { SessionUser } from '../shared/session';
+import { AUTH_CONFIG_PATH, SESSION_PATH, type PublicAuthConfig, type WebAuthConfig } from '../shared/platform/auth-config';
+import type { SessionUser } from '../shared/platform/session';
 
 interface Client {
   auth: Auth;

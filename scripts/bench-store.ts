@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openStore, type Store } from '../server/db/store';
-import { submitRequest } from '../server/enquiries/repo';
-import { silentLogger } from '../server/logger';
-import { startPostgresCluster } from './postgres-cluster.mjs';
+import { openStore, type Store } from '../server/platform/db/store';
+import { submit } from '../tests/support/submit';
+import { silentLogger } from '../server/platform/http/logger';
+import { startPostgresCluster } from '../tests/support/postgres-cluster.mjs';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const RUNS = 5;
@@ -23,7 +23,7 @@ async function submissions(store: Store, concurrency: number): Promise<number> {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next++ < N) {
-        await submitRequest(store, {
+        await submit(store, {
           kind: 'appointment',
           idempotencyKey: `bench-${process.pid}-${++seq}`,
           name: 'Bench Mark',

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
+import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 
 const ACCEPT_ENCODING = 'br, gzip'; // what browsers send over http://; over https they add zstd/deflate
 const NONCE_PLACEHOLDER = 'NONCE_PLACEHOLDER_24CHARS';

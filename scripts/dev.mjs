@@ -7,6 +7,6 @@ process.env.NODE_ENV ??= 'development';
 const hmrPort = Number(process.env.PORT ?? 3000) + 20000;
 const vite = await createServer({ server: { middlewareMode: true, hmr: { port: hmrPort } }, appType: 'custom' });
 const { start } = await vite.ssrLoadModule('/server/main.ts');
-const { devAssets } = await vite.ssrLoadModule('/server/assets.ts');
+const { devAssets } = await vite.ssrLoadModule('/server/platform/render/assets.ts');
 const server = await start({ assets: devAssets, devMiddleware: vite.middlewares });
 server.on('close', () => vite.close());

@@ -1,7 +1,7 @@
 // Production refuses to start without DATABASE_URL. Measurement scripts (bench, measure, load,
 // drain) run the production build against the DATABASE_URL given, or else a throw-away
 // PostgreSQL cluster from Debian's packages that is removed when they finish.
-import { startPostgresCluster } from './postgres-cluster.mjs';
+import { startPostgresCluster } from '../tests/support/postgres-cluster.mjs';
 
 /** @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
 export async function measurementDatabase() {

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { routesOf, runAxe, runNu, scrollThrough } from './a11y.mjs';
-import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
+import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mjs';
+import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './auth-emulator.mjs';
-import { placeholderFirebaseEnv } from './placeholder-firebase.mjs';
+import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 
 export const buildOut = process.env.BUILD_OUT ?? 'dist';
 

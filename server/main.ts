@@ -1,18 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { ClientAssets } from './assets';
-import { createAccountService } from './accounts';
-import { createApp } from './app';
-import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './config';
-import { storeRateLimits } from './db/rate-limit';
-import { openStore, type Store } from './db/store';
-import { createMailTransport } from './enquiries/mail-transport';
-import { startOutboxWorker } from './enquiries/outbox-worker';
-import { authCspSources, createAdminAuth } from './firebase';
-import { createDrainState, installShutdown } from './lifecycle';
-import { createLogger, type Logger } from './logger';
-import { createSession } from './session';
-import { startRetentionJob } from './staff/retention';
+import type { ClientAssets } from './platform/render/assets';
+import { createAccountService } from './accounts/account-service';
+import { createApp } from './app/app';
+import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
+import { storeRateLimits } from './platform/db/rate-limit';
+import type { Store } from './platform/db/store';
+import { openAppStore } from './app/store';
+import { createPageCache } from './platform/page-cache';
+import { storeCatalog } from './clinic/catalog';
+import { watchContentVersion } from './platform/db/content-version';
+import { createMailTransport } from './requests/mail-transport';
+import { startOutboxWorker } from './requests/outbox-worker';
+import { authCspSources, createAdminAuth } from './platform/session/firebase';
+import { createDrainState, installShutdown } from './platform/http/lifecycle';
+import { createLogger, type Logger } from './platform/http/logger';
+import { createSession } from './platform/session/session';
+import { startRetentionJob } from './requests/staff/retention';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -43,7 +47,7 @@ export async function start(options: StartOptions): Promise<Server> {
   logger.info('opening the store', { engine: config.store.databaseUrl ? 'postgres' : 'pglite', ...(config.store.databaseUrl ? {} : { dataDir: config.store.dataDir }) });
   let store: Store;
   try {
-    store = await openStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir, logger });
+    store = await openAppStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir, logger });
   } catch (error) {
     logger.error((error as Error).message);
     process.exit(1);
@@ -66,6 +70,16 @@ export async function start(options: StartOptions): Promise<Server> {
     ...(config.auth.mode === 'firebase' ? { project: config.auth.projectId } : {}),
   });
 
+  // Public content (the clinic's facts, published comments) changed, here or on another instance:
+  // every instance polls the database's content version and empties what it keeps in memory.
+  const clinic = storeCatalog(store);
+  const contentVersion = watchContentVersion(store, { logger });
+  const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
+  contentVersion.onChange(() => {
+    clinic.invalidate();
+    pageCache.clear();
+  });
+
   const drain = createDrainState();
   const app = createApp({
     config,
@@ -75,6 +89,12 @@ export async function start(options: StartOptions): Promise<Server> {
     getUser: session.getUser,
     csp: authCspSources(config.auth),
     store,
+    clinic,
+    pageCache,
+    onContentChange: () => {
+      clinic.invalidate();
+      contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', { error: error instanceof Error ? error.message : String(error) }));
+    },
     wakeOutbox: outboxWorker.wake,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
@@ -90,6 +110,7 @@ export async function start(options: StartOptions): Promise<Server> {
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
       retention.stop();
+      contentVersion.stop();
       await outboxWorker.stop();
       await store.close();
       logger.info('store closed');

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { blogPostLoader, type BlogPostData } from '../../shared/features/blog/loaders';
-import { approvedComments } from '../enquiries/repo';
-import { servicesContext } from '../route-context';
+import { blogPostLoader, type BlogPostData } from '../../shared/blog/loaders';
+import { approvedComments } from '../requests/repo';
+import { platformContext } from '../platform/render/route-context';
 
 /**
  * The blog detail pages' loader, on the server: the post from the shared content loader, plus
@@ -11,8 +11,7 @@ export function blogPostServerLoader(path: string) {
   const fromContent = blogPostLoader(path);
   return async (args: LoaderFunctionArgs): Promise<BlogPostData> => {
     const page = fromContent(args);
-    const { store, logger } = args.context.get(servicesContext);
-    if (!store) return page;
+    const { store, logger } = args.context.get(platformContext);
     try {
       const comments = await approvedComments(store, page.post.slug);
       return {

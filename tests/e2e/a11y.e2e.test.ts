@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe, runNu, scrollThrough } from '../../scripts/a11y.mjs';
-import { pages } from '../../shared/routes';
+import { runAxe, runNu, scrollThrough } from '../support/a11y.mjs';
+import { pages } from '../../shared/app/routes';
 import { baseUrl, hydrate as hydratePage, launch } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emulatorClient } from '../integration/auth-emulator-client';
+import { emulatorClient } from '../support/auth-emulator-client';
 import { baseUrl, gotoHydrated, hydrate, launch, openPage } from './harness';
 
 const emulatorHost = inject('authEmulatorHost');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PER_PAGE } from '../../shared/content/blog';
 import { posts, postsByTag } from '../../shared/content/posts';
-import { blogRoutes } from '../../shared/route-table/blog';
+import { blogRoutes } from '../../shared/blog/routes';
 import { baseUrl, gotoHydrated, launch, openPage } from './harness';
 
 let browser: Browser;

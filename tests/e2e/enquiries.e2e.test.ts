@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abujaNow } from '../../shared/features/enquiries/clinic-time';
+import { abujaNow } from '../../shared/platform/clinic-time';
 import { baseUrl, gotoHydrated, launch, openPage } from './harness';
 
 /** The next open day (not Saturday) at least one day ahead, in Abuja. */

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterGallery, portfolioItems } from '../../shared/content/portfolio';
 import { homeFiveGallery } from '../../shared/content/home-five';
-import { IMAGE_ERROR_TEXT, zoomScale } from '../../shared/features/gallery/lightbox-logic';
+import { IMAGE_ERROR_TEXT, zoomScale } from '../../shared/gallery/lightbox-logic';
 import { expectCountUp, gotoHydrated, launch, openPage, sampleCounters } from './harness';
 
 let browser: Browser;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { abujaNow } from '../../shared/features/enquiries/clinic-time';
-import { emulatorClient } from '../integration/auth-emulator-client';
+import { abujaNow } from '../../shared/platform/clinic-time';
+import { emulatorClient } from '../support/auth-emulator-client';
 import { baseUrl, gotoHydrated, hydrate, launch, openPage } from './harness';
 
 const run = promisify(execFile);

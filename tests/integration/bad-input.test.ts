@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { readCookie } from '../../server/cookies';
-import { loadConfig } from '../../server/config';
-import { createAdminAuth, type AdminHandle } from '../../server/firebase';
-import { createLogger, silentLogger } from '../../server/logger';
-import { createSession } from '../../server/session';
-import { rejectingAdmin, TEST_RENDER_TIMEOUT_MS, testAssets } from './test-app';
+import { createApp } from '../../server/app/app';
+import { readCookie } from '../../server/platform/http/cookies';
+import { loadConfig } from '../../server/app/config';
+import { createAdminAuth, type AdminHandle } from '../../server/platform/session/firebase';
+import { createLogger, silentLogger } from '../../server/platform/http/logger';
+import { createSession } from '../../server/platform/session/session';
+import { rejectingAdmin, TEST_RENDER_TIMEOUT_MS, testAssets } from '../support/test-app';
 
 // Bad cookies and headers, from a browser with a broken cookie jar or from an attacker:
 // never a 5xx, the visitor is treated as signed out, and a bad session cookie is expired.

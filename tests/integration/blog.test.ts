@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { audioTrack, blogQuote, POSTS_PER_PAGE, sampleComments } from '../../shared/content/blog';
 import { postBodies, postBody } from '../../shared/content/post-bodies';
 import { allTags, categories, formatPostDate, posts, postsByTag } from '../../shared/content/posts';
-import { blogRoutes } from '../../shared/route-table/blog';
-import { makeTestApp } from './test-app';
+import { blogRoutes } from '../../shared/blog/routes';
+import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 const get = (path: string) => request(app).get(path);

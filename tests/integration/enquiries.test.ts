@@ -1,12 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, outbox, requests } from '../../server/db/schema';
-import type { Store } from '../../server/db/store';
-import { abujaNow } from '../../shared/features/enquiries/clinic-time';
-import { HONEYPOT_FIELD } from '../../shared/features/enquiries/form-names';
-import { openTestStore, testEngines, type TestStore } from '../setup/test-store';
-import { makeTestApp } from './test-app';
+import { newsletterSubscribers, outbox, requests } from '../../server/requests/schema';
+import type { Store } from '../../server/platform/db/store';
+import { abujaNow } from '../../shared/platform/clinic-time';
+import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { makeTestApp } from '../support/test-app';
 
 /** The next open day (not Saturday) after today, in Abuja. */
 function nextOpenDay(): string {
@@ -39,7 +39,7 @@ describe.each(testEngines())('forms deliver into the store on %s', (engine) => {
   beforeAll(async () => {
     t = await openTestStore(engine);
     store = t.store;
-    app = makeTestApp({ store, enquiries: undefined });
+    app = makeTestApp({ store, requests: undefined });
   });
   afterAll(() => t?.cleanup());
   beforeEach(async () => {
@@ -67,11 +67,11 @@ describe.each(testEngines())('forms deliver into the store on %s', (engine) => {
     }
   });
 
-  it.each(forms)('$form: the same submission sent twice (reload, back and resubmit) stores one request', async ({ form, path, fields }) => {
+  it.each(forms)('$form: the same submission sent twice (reload, back and resubmit) stores one request', async ({ form, path, prefix, fields }) => {
     const first = await request(app).post(path).type('form').send({ _form: form, ...fields });
     const again = await request(app).post(`${path}?_data=${encodeURIComponent(path)}`).type('form').send({ _form: form, ...fields });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ kind: 'data', data: { form, status: 'sent' } });
+    expect(again.body).toMatchObject({ kind: 'data', data: { status: 'sent', reference: expect.stringMatching(new RegExp(`^${prefix}-`)) } });
     expect(first.text).toContain(again.body.data.reference);
     expect(await rows()).toHaveLength(1);
   });
@@ -171,7 +171,7 @@ describe.each(testEngines())('forms deliver into the store on %s', (engine) => {
 
   it('when the database is unreachable the form answers 503 with every typed value and the phone number', async () => {
     const other = await openTestStore(engine);
-    const down = makeTestApp({ store: other.store, enquiries: undefined });
+    const down = makeTestApp({ store: other.store, requests: undefined });
     await other.cleanup();
     const res = await request(down).post('/contact').type('form').send({ _form: 'contact', ...forms[2].fields });
     expect(res.status).toBe(503);

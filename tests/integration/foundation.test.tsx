@@ -2,15 +2,15 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { use } from 'react';
 import type { RouteObject } from 'react-router';
-import { pages } from '../../shared/routes';
-import { createServerRoutes } from '../../server/route-data';
+import { pages } from '../../shared/app/routes';
+import { createServerRoutes } from '../../server/app/routes';
 
 const routes = createServerRoutes();
-import { NOT_FOUND_TEXT } from '../../shared/ui/not-found';
+import { NOT_FOUND_TEXT } from '../../shared/app/not-found';
 import { site } from '../../shared/content/site';
-import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { makeTestApp } from './test-app';
+import { loadConfig } from '../../server/app/config';
+import { createLogger } from '../../server/platform/http/logger';
+import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 // Public pages; signed-in and staff pages have their own tests (server-seam.test.tsx).

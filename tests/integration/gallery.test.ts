@@ -2,8 +2,12 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { homeFiveCounters, homeFiveFilters, homeFiveGallery, medicalTabs, timetable, timetableDays } from '../../shared/content/home-five';
 import { filterGallery, portfolioFilters, portfolioItems, portfolioSlides } from '../../shared/content/portfolio';
-import { galleryRoutes } from '../../shared/route-table/gallery';
-import { makeTestApp } from './test-app';
+import { pages } from '../../shared/app/routes';
+
+/** The area's four routes (the portfolio pages and home five's gallery), in the domains they belong to. */
+const GALLERY_PATHS = ['/portfolioTwoColumn', '/portfolioThreeColumn', '/portfolioSlider', '/homeFive'];
+const galleryRoutes = GALLERY_PATHS.map((path) => pages.find((r) => r.path === path)).filter((r) => r !== undefined);
+import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 
@@ -38,7 +42,7 @@ const filterButtons = (main: string) =>
 
 describe('gallery routes', () => {
   it('covers the four routes of the area, each with its own title and description', async () => {
-    expect(galleryRoutes.map((r) => r.path)).toEqual(['/portfolioTwoColumn', '/portfolioThreeColumn', '/portfolioSlider', '/homeFive']);
+    expect(galleryRoutes.map((r) => r.path)).toEqual(GALLERY_PATHS);
     for (const r of galleryRoutes) {
       const { status, page } = await get(r.path);
       expect(status, r.path).toBe(200);

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { copyPgliteTemplate } from '../setup/test-store';
+import { copyPgliteTemplate } from '../support/test-store';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
 // The server as a real process (tests/integration/fixtures/server-process.ts: serve.mjs runs

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createAdminAuth, type AdminAuth, type AdminHandle } from '../../server/firebase';
-import { silentLogger } from '../../server/logger';
-import { memoryRateLimitStore, type RateLimitStore } from '../../server/rate-limit';
-import { createSession, type SessionOptions } from '../../server/session';
-import { emulatorClient } from './auth-emulator-client';
-import { rejectingAdmin, testAssets } from './test-app';
+import { createApp } from '../../server/app/app';
+import { loadConfig } from '../../server/app/config';
+import { createAdminAuth, type AdminAuth, type AdminHandle } from '../../server/platform/session/firebase';
+import { silentLogger } from '../../server/platform/http/logger';
+import { memoryRateLimitStore, type RateLimitStore } from '../../server/platform/http/rate-limit';
+import { createSession, type SessionOptions } from '../../server/platform/session/session';
+import { emulatorClient } from '../support/auth-emulator-client';
+import { rejectingAdmin, testAssets } from '../support/test-app';
 
 const EXPIRED = /session=;.*Expires=Thu, 01 Jan 1970/;
 const setCookies = (res: request.Response) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).join();

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, silentLogger } from '../../server/logger';
-import { createMailTransport } from '../../server/enquiries/mail-transport';
-import { processOutbox } from '../../server/enquiries/outbox-worker';
-import { submitRequest } from '../../server/enquiries/repo';
-import { openTestStore, type TestStore } from '../setup/test-store';
+import { createLogger, silentLogger } from '../../server/platform/http/logger';
+import { createMailTransport } from '../../server/requests/mail-transport';
+import { processOutbox } from '../../server/requests/outbox-worker';
+import { submit } from '../support/submit';
+import { openTestStore, type TestStore } from '../support/test-store';
 
 interface Received {
   from: string;
@@ -52,7 +52,7 @@ describe('mail transports', () => {
 
   it('delivers the outbox over SMTP when SMTP_URL is set', async () => {
     const { store } = t;
-    const { reference } = await submitRequest(store, {
+    const { reference } = await submit(store, {
       kind: 'quote',
       idempotencyKey: 'smtp-test-1',
       payload: { details: 'private' },

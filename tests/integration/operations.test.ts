@@ -1,9 +1,9 @@
 import request from 'supertest';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { checkCredentialsFile, ConfigError, loadConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { makeTestApp } from './test-app';
+import { checkCredentialsFile, ConfigError, loadConfig } from '../../server/app/config';
+import { createLogger } from '../../server/platform/http/logger';
+import { makeTestApp } from '../support/test-app';
 
 const realFirebase = {
   FIREBASE_PROJECT_ID: 'clinic-prod',

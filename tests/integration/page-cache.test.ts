@@ -3,13 +3,13 @@ import { createElement } from 'react';
 import { data, type RouteObject, type RouterContextProvider } from 'react-router';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createStylePruner } from '../../server/critical-css';
-import { EARLY_FONTS } from '../../server/document';
-import { createPageCache, cspWithHashes, type PageCache } from '../../server/page-cache';
-import { servicesContext } from '../../server/route-context';
-import { createServerRoutes } from '../../server/route-data';
-import type { SessionUser } from '../../shared/session';
-import { makeTestApp } from './test-app';
+import { createStylePruner } from '../../server/platform/render/critical-css';
+import { EARLY_FONTS } from '../../server/platform/render/document';
+import { createPageCache, cspWithHashes } from '../../server/platform/page-cache';
+import { platformContext } from '../../server/platform/render/route-context';
+import { createServerRoutes } from '../../server/app/routes';
+import type { SessionUser } from '../../shared/platform/session';
+import { makeTestApp } from '../support/test-app';
 
 const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
 
@@ -128,21 +128,25 @@ describe('page cache', () => {
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 0, misses: 3 });
   });
 
-  it('exposes clear() to loaders and actions through the services', async () => {
-    let seen: PageCache['clear'] | undefined;
+  it('exposes emptying the cache to loaders and actions through the services (onContentChange)', async () => {
+    let seen: (() => void) | undefined;
     const routes = createServerRoutes({
       modules: {
-        staff: {
+        'requests/staff': {
           loader: ({ context }) => {
-            seen = (context as RouterContextProvider).get(servicesContext).pageCache?.clear;
+            seen = (context as RouterContextProvider).get(platformContext).onContentChange;
             return null;
           },
         },
       },
     });
-    const { app } = setup({ routes, getUser: async () => ({ ...patient, role: 'staff' }) });
+    const { cache, app } = setup({ routes, getUser: async (req) => ((req as unknown as { path: string }).path.startsWith('/staff') ? { ...patient, role: 'staff' } : null) });
+    await request(app).get('/');
+    expect(cache.stats().entries).toBe(1);
     await request(app).get('/staff');
     expect(typeof seen).toBe('function');
+    seen!();
+    expect(cache.stats().entries).toBe(0);
   });
 
   it('never stores responses that set a cookie, data requests or non-200 answers', async () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { outbox, rateLimits, requests } from '../../server/db/schema';
-import { openTestStore, testEngines, type TestStore } from '../setup/test-store';
-import { emulatorClient } from './auth-emulator-client';
+import { outbox, rateLimits, requests } from '../../server/requests/schema';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { emulatorClient } from '../support/auth-emulator-client';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
 // Scale-out on one machine: two real app processes (from source) share one PostgreSQL database

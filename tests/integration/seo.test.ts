@@ -6,10 +6,10 @@ import { posts } from '../../shared/content/posts';
 import { products } from '../../shared/content/products';
 import { services } from '../../shared/content/services';
 import { site } from '../../shared/content/site';
-import { pages } from '../../shared/routes';
-import { ConfigError, loadConfig } from '../../server/config';
-import { hasRouteCard } from '../../shared/seo/social-cards';
-import { makeTestApp } from './test-app';
+import { pages } from '../../shared/app/routes';
+import { ConfigError, loadConfig } from '../../server/app/config';
+import { hasRouteCard } from '../../shared/app/seo/social-cards';
+import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 const ORIGIN = 'http://localhost:3000';

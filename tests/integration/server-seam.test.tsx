@@ -1,14 +1,23 @@
 import request from 'supertest';
 import { data, type ActionFunctionArgs } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { createServerRoutes, serverBinder } from '../../server/route-data';
-import { userContext } from '../../server/route-context';
-import type { SessionUser } from '../../shared/session';
-import { makeTestApp } from './test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerRoutes, serverBinder } from '../../server/app/routes';
+import { userContext } from '../../server/platform/render/route-context';
+import type { SessionUser } from '../../shared/platform/session';
+import { makeTestApp } from '../support/test-app';
+import { openTestStore, type TestStore } from '../support/test-store';
 
 const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
 const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
-const signedInAs = (user: SessionUser | null) => makeTestApp({ getUser: async () => user });
+// The staff list reads the store: a PGlite copy of its own for this file.
+let db: TestStore;
+beforeAll(async () => {
+  db = await openTestStore('pglite');
+});
+afterAll(async () => {
+  await db.cleanup();
+});
+const signedInAs = (user: SessionUser | null) => makeTestApp({ store: db.store, getUser: async () => user });
 
 describe('server loaders decide before rendering (/staff)', () => {
   it('a signed-out visitor is redirected to sign in and comes back afterwards', async () => {
@@ -60,7 +69,7 @@ describe("a page's own server action", () => {
     if (!name) return data({ form: 'contact', errors: { name: 'Please enter your name.' } }, { status: 422 });
     return { form: 'contact', thanks: `Thank you, ${name}`, signedIn: context.get(userContext)?.displayName ?? null };
   };
-  const app = makeTestApp({ routes: createServerRoutes({ modules: { contact: { action: contactAction } } }), getUser: async () => patient });
+  const app = makeTestApp({ routes: createServerRoutes({ modules: { 'requests/contact': { action: contactAction } } }), getUser: async () => patient });
 
   it('answers a plain form post (JavaScript off) with the rendered page', async () => {
     const res = await request(app).post('/contact').type('form').send({ name: 'Ada' });
@@ -97,7 +106,7 @@ describe("a page's own server action", () => {
     const broken = makeTestApp({
       routes: createServerRoutes({
         modules: {
-          contact: {
+          'requests/contact': {
             action: async () => {
               throw new Error('database exploded at /secret/path');
             },
@@ -113,12 +122,12 @@ describe("a page's own server action", () => {
 
 describe('binding server halves', () => {
   it('refuses a server loader the route table does not announce (the browser would never ask for it)', () => {
-    const bind = serverBinder({ contact: { loader: async () => null } });
-    expect(() => bind({ id: '/contact', page: 'contact', serverLoader: false })).toThrow(/serverLoader: true/);
+    const bind = serverBinder({ 'requests/contact': { loader: async () => null } });
+    expect(() => bind({ id: '/contact', page: 'requests/contact', serverLoader: false, serverAction: false })).toThrow(/serverLoader: true/);
   });
 
   it('refuses a serverLoader flag without a loader', () => {
-    expect(() => serverBinder({})({ id: '/staff', page: 'staff', serverLoader: true })).toThrow(/exports no loader/);
+    expect(() => serverBinder({})({ id: '/staff', page: 'requests/staff', serverLoader: true, serverAction: false })).toThrow(/exports no loader/);
   });
 
   it('refuses a server module whose page has no route', () => {

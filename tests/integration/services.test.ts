@@ -7,9 +7,12 @@ import { doctors } from '../../shared/content/doctors';
 import { services } from '../../shared/content/services';
 import { departments, quoteFields } from '../../shared/content/services-two';
 import { site } from '../../shared/content/site';
-import { NOT_FOUND_TEXT } from '../../shared/ui/not-found';
-import { servicesRoutes } from '../../shared/route-table/services';
-import { makeTestApp } from './test-app';
+import { NOT_FOUND_TEXT } from '../../shared/app/not-found';
+import { pages } from '../../shared/app/routes';
+
+/** The area's routes (spec section 2): the clinic's services and doctors, and the contact page. */
+const servicesRoutes = pages.filter((r) => ['/services', '/service-detail/:id', '/servicesDetails', '/servicesTwo', '/doctors', '/doctorsTwo', '/doctorDetails', '/contact'].includes(r.path));
+import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 

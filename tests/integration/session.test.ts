@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { ConfigError, loadConfig } from '../../server/config';
-import { authCspSources, createAdminAuth, type AdminHandle } from '../../server/firebase';
-import { silentLogger } from '../../server/logger';
-import { createSession, type SessionOptions } from '../../server/session';
-import { emulatorClient, forgeSigned, reissueUnsigned } from './auth-emulator-client';
-import { makeTestApp, TEST_RENDER_TIMEOUT_MS, testAssets } from './test-app';
+import { createApp } from '../../server/app/app';
+import { ConfigError, loadConfig } from '../../server/app/config';
+import { authCspSources, createAdminAuth, type AdminHandle } from '../../server/platform/session/firebase';
+import { silentLogger } from '../../server/platform/http/logger';
+import { createSession, type SessionOptions } from '../../server/platform/session/session';
+import { emulatorClient, forgeSigned, reissueUnsigned } from '../support/auth-emulator-client';
+import { makeTestApp, TEST_RENDER_TIMEOUT_MS, testAssets } from '../support/test-app';
 
 const host = inject('authEmulatorHost');
 const projectId = inject('authProjectId');

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createAdminAuth, type AdminHandle } from '../../server/firebase';
-import { silentLogger } from '../../server/logger';
-import { createSession } from '../../server/session';
-import { emulatorClient } from './auth-emulator-client';
-import { makeTestApp, testAssets } from './test-app';
+import { createApp } from '../../server/app/app';
+import { loadConfig } from '../../server/app/config';
+import { createAdminAuth, type AdminHandle } from '../../server/platform/session/firebase';
+import { silentLogger } from '../../server/platform/http/logger';
+import { createSession } from '../../server/platform/session/session';
+import { emulatorClient } from '../support/auth-emulator-client';
+import { makeTestApp, testAssets } from '../support/test-app';
 
 const host = inject('authEmulatorHost');
 const projectId = inject('authProjectId');

@@ -2,14 +2,15 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createAdminAuth } from '../../server/firebase';
-import { silentLogger } from '../../server/logger';
-import { createSession } from '../../server/session';
-import { decodePayload, emulatorClient } from './auth-emulator-client';
-import { testAssets } from './test-app';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp } from '../../server/app/app';
+import { loadConfig } from '../../server/app/config';
+import { createAdminAuth } from '../../server/platform/session/firebase';
+import { silentLogger } from '../../server/platform/http/logger';
+import { createSession } from '../../server/platform/session/session';
+import { decodePayload, emulatorClient } from '../support/auth-emulator-client';
+import { testAssets } from '../support/test-app';
+import { openTestStore, type TestStore } from '../support/test-store';
 
 const run = promisify(execFile);
 const host = inject('authEmulatorHost');
@@ -17,7 +18,15 @@ const projectId = inject('authProjectId');
 const emulator = emulatorClient(host, projectId);
 const config = loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
 const handle = createAdminAuth(config.auth)!;
-afterAll(() => handle.close());
+// The staff list reads the store: a PGlite copy of its own for this file.
+let db: TestStore;
+beforeAll(async () => {
+  db = await openTestStore('pglite');
+});
+afterAll(async () => {
+  handle.close();
+  await db.cleanup();
+});
 
 /**
  * `npm run staff -- …`, as documented: the same script, against this emulator. Each run starts
@@ -27,12 +36,12 @@ afterAll(() => handle.close());
 async function staffCommand(...args: string[]) {
   const tsx = path.resolve('node_modules/.bin/tsx');
   const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' };
-  return run(tsx, ['server/staff/cli.ts', ...args], { env, timeout: 60_000 });
+  return run(tsx, ['server/app/cli/staff.ts', ...args], { env, timeout: 60_000 });
 }
 
 function appWithSession() {
   const session = createSession({ auth: config.auth, admin: handle.auth, secureCookies: false, logger: silentLogger });
-  return createApp({ config, assets: testAssets, logger: silentLogger, api: session.api, getUser: session.getUser });
+  return createApp({ config, assets: testAssets, logger: silentLogger, api: session.api, getUser: session.getUser, store: db.store });
 }
 
 async function signIn(app: ReturnType<typeof appWithSession>, email: string) {
@@ -86,7 +95,7 @@ describe('npm run staff (the roles command) against the Auth Emulator', () => {
     expect(created.stdout).toContain('is now staff');
     const tsx = path.resolve('node_modules/.bin/tsx');
     const env = { PATH: process.env.PATH, DATA_DIR: path.join('/tmp', `no-such-dir-${Date.now()}`) };
-    const none = await run(tsx, ['server/staff/cli.ts', 'list'], { env }).catch((e: { stderr: string; code: number }) => e);
+    const none = await run(tsx, ['server/app/cli/staff.ts', 'list'], { env }).catch((e: { stderr: string; code: number }) => e);
     expect((none as { stderr: string }).stderr).toMatch(/No identity service.*npm run dev/s);
   });
 });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outbox, requestEvents, requests } from '../../server/db/schema';
-import type { Store } from '../../server/db/store';
-import { submitRequest } from '../../server/enquiries/repo';
-import { runRetention } from '../../server/staff/repo';
-import type { SessionUser } from '../../shared/session';
-import { openTestStore, testEngines, type TestStore } from '../setup/test-store';
-import { makeTestApp } from './test-app';
+import { outbox, requestEvents, requests } from '../../server/requests/schema';
+import type { Store } from '../../server/platform/db/store';
+import { submit as submitRequest } from '../support/submit';
+import { runRetention } from '../../server/requests/staff/repo';
+import type { SessionUser } from '../../shared/platform/session';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { makeTestApp } from '../support/test-app';
 
 const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
 const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
@@ -23,7 +23,7 @@ describe.each(testEngines())('the staff inbox on %s', (engine) => {
   beforeAll(async () => {
     t = await openTestStore(engine);
     store = t.store;
-    app = makeTestApp({ store, enquiries: undefined, getUser: async () => user, onContentChange: () => contentChanges++ });
+    app = makeTestApp({ store, requests: undefined, getUser: async () => user, onContentChange: () => contentChanges++ });
   });
   afterAll(() => t?.cleanup());
   beforeEach(async () => {

@@ -4,18 +4,20 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/db';
-import { loadMigrations, migrate } from '../../server/db/migrate';
-import { hitRateLimit } from '../../server/db/rate-limit';
-import { newsletterSubscribers, outbox, requestEvents, requests } from '../../server/db/schema';
-import { openStore, type Store } from '../../server/db/store';
-import { memoryTransport } from '../../server/enquiries/mail-transport';
-import { processOutbox } from '../../server/enquiries/outbox-worker';
-import { REFERENCE_PATTERN } from '../../server/enquiries/reference';
-import { approvedComments, confirm, submitRequest, subscribe, unsubscribe } from '../../server/enquiries/repo';
-import { silentLogger } from '../../server/logger';
-import { copyPgliteTemplate, openTestStore, testEngines, type TestStore } from '../setup/test-store';
-import { makeTestApp } from './test-app';
+import { queryRows } from '../../server/platform/db/db';
+import { loadMigrations, migrate } from '../../server/platform/db/migrate';
+import { hitRateLimit } from '../../server/platform/db/rate-limit';
+import { newsletterSubscribers, outbox, requestEvents, requests } from '../../server/requests/schema';
+import { openStore, type Store } from '../../server/platform/db/store';
+import { migrationSteps } from '../../server/app/store';
+import { memoryTransport } from '../../server/requests/mail-transport';
+import { processOutbox } from '../../server/requests/outbox-worker';
+import { REFERENCE_PATTERN } from '../../shared/requests/kinds';
+import { approvedComments, confirm, subscribe, unsubscribe } from '../../server/requests/repo';
+import { submit } from '../support/submit';
+import { silentLogger } from '../../server/platform/http/logger';
+import { copyPgliteTemplate, openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { makeTestApp } from '../support/test-app';
 
 const ORIGIN = 'https://clinic.example';
 const notify = { to: 'inbox@clinic.example', publicOrigin: ORIGIN };
@@ -40,7 +42,7 @@ describe.each(testEngines())('the store on %s', (engine) => {
 
   it('stores a submission once, with its history event and one notification that carries no health details', async () => {
     await store.ping();
-    const result = await submitRequest(store, {
+    const result = await submit(store, {
       kind: 'appointment',
       idempotencyKey: key(),
       name: 'Amina Bello',
@@ -77,19 +79,19 @@ describe.each(testEngines())('the store on %s', (engine) => {
   });
 
   it('refuses a phone number that is not E.164', async () => {
-    await expect(submitRequest(store, { kind: 'contact', idempotencyKey: key(), phone: '0800 123 4567', payload: {}, notify: null })).rejects.toThrow();
+    await expect(submit(store, { kind: 'contact', idempotencyKey: key(), phone: '0800 123 4567', payload: {}, notify: null })).rejects.toThrow();
     expect(await countOf(requests)).toBe(0);
   });
 
   it('answers the same idempotency key with the first reference and stores nothing new, also when sent concurrently', async () => {
     const k = key();
     const input = { kind: 'contact' as const, idempotencyKey: k, name: 'Ada', payload: { message: 'Hello' }, notify };
-    const first = await submitRequest(store, input);
-    const again = await submitRequest(store, { ...input, payload: { message: 'Hello (sent twice)' } });
+    const first = await submit(store, input);
+    const again = await submit(store, { ...input, payload: { message: 'Hello (sent twice)' } });
     expect(again).toEqual({ reference: first.reference, duplicate: true });
 
     const k2 = key();
-    const racing = await Promise.all(Array.from({ length: 8 }, () => submitRequest(store, { ...input, idempotencyKey: k2 })));
+    const racing = await Promise.all(Array.from({ length: 8 }, () => submit(store, { ...input, idempotencyKey: k2 })));
     expect(new Set(racing.map((r) => r.reference)).size).toBe(1);
     expect(racing.filter((r) => !r.duplicate)).toHaveLength(1);
 
@@ -101,7 +103,7 @@ describe.each(testEngines())('the store on %s', (engine) => {
   it('queues exactly one outbox row per request, with prefixes by kind', async () => {
     const kinds = ['appointment', 'contact', 'quote', 'comment', 'order'] as const;
     const refs = [];
-    for (const kind of kinds) refs.push((await submitRequest(store, { kind, idempotencyKey: key(), payload: {}, notify })).reference);
+    for (const kind of kinds) refs.push((await submit(store, { kind, idempotencyKey: key(), payload: {}, notify })).reference);
     expect(refs.map((r) => r.split('-')[0])).toEqual(['APT', 'MSG', 'QTE', 'CMT', 'ORD']);
     const rows = await queryRows<{ reference: string; n: number }>(
       store.db,
@@ -183,9 +185,9 @@ describe.each(testEngines())('the store on %s', (engine) => {
   });
 
   it('applies migrations once: running them again changes nothing, and an edited migration is refused', async () => {
-    const migrations = loadMigrations();
-    expect(await migrate(store.db, silentLogger)).toEqual([]);
-    await Promise.all([migrate(store.db, silentLogger), migrate(store.db, silentLogger)]);
+    const migrations = [...loadMigrations(), ...migrationSteps].sort((a, b) => a.name.localeCompare(b.name));
+    expect(await migrate(store.db, silentLogger, migrations)).toEqual([]);
+    await Promise.all([migrate(store.db, silentLogger, migrations), migrate(store.db, silentLogger, migrations)]);
     const rows = await queryRows<{ name: string }>(store.db, sql`SELECT name FROM schema_migrations ORDER BY name`);
     expect(rows.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
     const edited = migrations.map((m, i) => (i === 0 ? { ...m, checksum: 'changed' } : m));
@@ -214,9 +216,9 @@ describe.each(testEngines())('the store on %s', (engine) => {
   });
 
   it('lists only published comments of the post', async () => {
-    const a = await submitRequest(store, { kind: 'comment', idempotencyKey: key(), name: 'Tunde', payload: { postId: 'posture-at-work', comment: 'Useful, thanks' }, notify });
-    await submitRequest(store, { kind: 'comment', idempotencyKey: key(), name: 'Spam', payload: { postId: 'posture-at-work', comment: 'buy now' }, notify });
-    await submitRequest(store, { kind: 'comment', idempotencyKey: key(), name: 'Other', payload: { postId: 'other-post', comment: 'Hi' }, notify });
+    const a = await submit(store, { kind: 'comment', idempotencyKey: key(), name: 'Tunde', payload: { postId: 'posture-at-work', comment: 'Useful, thanks' }, notify });
+    await submit(store, { kind: 'comment', idempotencyKey: key(), name: 'Spam', payload: { postId: 'posture-at-work', comment: 'buy now' }, notify });
+    await submit(store, { kind: 'comment', idempotencyKey: key(), name: 'Other', payload: { postId: 'other-post', comment: 'Hi' }, notify });
     expect(await approvedComments(store, 'posture-at-work')).toEqual([]);
     await store.db.update(requests).set({ publishedAt: sql`now()` }).where(eq(requests.reference, a.reference));
     const shown = await approvedComments(store, 'posture-at-work');

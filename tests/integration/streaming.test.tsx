@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,10 @@ import { brotliCompressSync, brotliDecompressSync, createGunzip, gunzipSync, gzi
 import { Suspense, use } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClientAssets } from '../../server/assets';
-import { withoutBrotli } from '../../server/compression';
-import { createLogger } from '../../server/logger';
-import { makeTestApp } from './test-app';
+import type { ClientAssets } from '../../server/platform/render/assets';
+import { withoutBrotli } from '../../server/platform/http/compression';
+import { createLogger } from '../../server/platform/http/logger';
+import { makeTestApp } from '../support/test-app';
 
 // A page whose second half waits on a promise the test resolves only after it has
 // received the shell: if compression (or anything else) held the shell back, the
@@ -79,7 +79,7 @@ writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompress
 writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
 writeFileSync(path.join(clientDir, 'assets', 'page-def456.css'), '.a { color: red; }\n'.repeat(200));
 
-const server = makeTestApp({ routes, clientDir }).listen(0);
+const server = createServer(makeTestApp({ routes, clientDir })).listen(0);
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
   rmSync(clientDir, { recursive: true, force: true });
@@ -199,7 +199,7 @@ describe('a page rendered per request in one pass', () => {
   const logger = createLogger((line, level) => {
     if (level === 'error') errors.push(line);
   });
-  const styled = makeTestApp({ routes, assets: styledAssets, logger }).listen(0);
+  const styled = createServer(makeTestApp({ routes, assets: styledAssets, logger })).listen(0);
   afterAll(() => new Promise<void>((r) => styled.close(() => r())));
 
   function get(urlPath: string, acceptEncoding: string) {

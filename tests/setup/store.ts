@@ -3,10 +3,11 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
-import { loadMigrations } from '../../server/db/migrate';
-import { openStore } from '../../server/db/store';
-import { silentLogger } from '../../server/logger';
+import { startPostgresCluster } from '../support/postgres-cluster.mjs';
+import { loadMigrations } from '../../server/platform/db/migrate';
+import { openStore } from '../../server/platform/db/store';
+import { migrationSteps, openAppStore } from '../../server/app/store';
+import { silentLogger } from '../../server/platform/http/logger';
 
 /**
  * The store tests run every case on both engines from prepared, migrated copies:
@@ -29,7 +30,7 @@ async function pgliteTemplate(): Promise<string> {
   const pgliteVersion = (JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }).version;
   const key = createHash('sha256')
     .update(pgliteVersion)
-    .update(loadMigrations().map((m) => m.checksum).join())
+    .update([...loadMigrations(), ...migrationSteps].map((m) => m.checksum).join())
     .digest('hex')
     .slice(0, 16);
   const cacheRoot = path.resolve('node_modules/.cache/clinic-store-tests');
@@ -38,7 +39,7 @@ async function pgliteTemplate(): Promise<string> {
   // Build beside it and rename, so parallel runs never see a half-made template.
   const building = `${dir}.${process.pid}.tmp`;
   rmSync(building, { recursive: true, force: true });
-  const store = await openStore({ dataDir: building, logger: silentLogger });
+  const store = await openAppStore({ dataDir: building, logger: silentLogger });
   await store.close();
   try {
     renameSync(building, dir);
@@ -61,7 +62,7 @@ async function postgresWithTemplate(): Promise<{ url: string; stop: () => Promis
     const admin = await openStore({ databaseUrl: `${cluster.url}/postgres`, dataDir: tmpdir(), logger: silentLogger, migrate: false, poolSize: 1 });
     await admin.db.execute('CREATE DATABASE migrated_template');
     await admin.close();
-    const template = await openStore({ databaseUrl: `${cluster.url}/migrated_template`, dataDir: tmpdir(), logger: silentLogger, poolSize: 1 });
+    const template = await openAppStore({ databaseUrl: `${cluster.url}/migrated_template`, dataDir: tmpdir(), logger: silentLogger, poolSize: 1 });
     await template.close();
     return cluster;
   } catch (error) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createStylePruner, htmlClasses, requiredClasses } from '../../server/critical-css';
+import { createStylePruner, htmlClasses, requiredClasses } from '../../server/platform/render/critical-css';
 
 const css = [
   ':root{--c:#0e5a63}',

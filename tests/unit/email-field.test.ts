@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailProblem } from '../../shared/features/accounts/email-field';
+import { emailProblem } from '../../shared/accounts/email-field';
 
 // The e-mail check the login and register forms share (one message for each problem).
 describe('emailProblem', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUBSET } from '../../scripts/font-subset.mjs';
-import { EARLY_FONTS } from '../../server/document';
+import { EARLY_FONTS } from '../../server/platform/render/document';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

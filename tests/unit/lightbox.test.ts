@@ -19,7 +19,7 @@ import {
   zoomIn,
   zoomOut,
   zoomScale,
-} from '../../shared/features/gallery/lightbox-logic';
+} from '../../shared/gallery/lightbox-logic';
 
 describe('lightbox constants (spec section 9)', () => {
   it('match the spec', () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Link as RouterLink, NavLink as RouterNavLink, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { matchedBranch } from '../../server/render';
+import { matchedBranch } from '../../server/platform/render/page-renderer';
 import { Link, NavLink } from '../../shared/ui/link';
 
 // shared/ui/link.tsx stands in for React Router's Link and NavLink on the site's own absolute

@@ -1,6 +1,6 @@
 import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzipPage, storedPart } from '../../server/page-gzip';
+import { gzipPage, storedPart } from '../../server/platform/render/page-gzip';
 
 // A gzip member spliced from pieces compressed apart (server/page-gzip.ts) must read back as the
 // parts joined, with a valid checksum and length, for one-shot and streaming decoders alike.

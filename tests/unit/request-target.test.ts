@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWellFormedRequestTarget } from '../../server/security';
+import { isWellFormedRequestTarget } from '../../server/platform/http/security';
 
 describe('isWellFormedRequestTarget', () => {
   it('lets paths, queries, the asterisk and absolute URLs with decodable paths through', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo } from '../../shared/features/accounts/return-to';
+import { safeReturnTo } from '../../shared/accounts/return-to';
 
 // The open-redirect guard behind `?returnTo=` on the sign-in pages: only a path on this
 // site comes back; anything else (or nothing) sends the visitor home.

@@ -1,0 +1,306 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import { createStaticHandler, type RouteObject } from 'react-router';
+import { pages as sitePages } from '../../shared/app/routes';
+import type { SessionUser } from '../../shared/platform/session';
+import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
+import { staticCatalog } from '../clinic/catalog';
+import { clinicContext, type ClinicCatalog } from '../clinic/context';
+import { clinicSeed } from '../clinic/seed';
+import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
+import { precompressedAssets, responseCompression } from '../platform/http/compression';
+import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
+import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
+import type { RateLimitStore } from '../platform/http/rate-limit';
+import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
+import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from '../platform/http/security';
+import { createPageCache, type PageCache } from '../platform/page-cache';
+import type { ClientAssets } from '../platform/render/assets';
+import { errorPageHtml } from '../platform/render/document';
+import { createPageRenderer } from '../platform/render/page-renderer';
+import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
+import { requestsContext, type RequestsService } from '../requests/context';
+import { createRequestsService } from '../requests/service';
+import { staffDownloads } from '../requests/staff/downloads';
+import { countNew } from '../requests/staff/repo';
+import type { Config } from './config';
+import { createServerRoutes } from './routes';
+import { seoHead, type SeoLocals } from './seo/head';
+import { seoRoutes } from './seo/routes';
+
+export interface AppDeps {
+  config: Config;
+  assets: ClientAssets;
+  logger?: Logger;
+  /** Route table; tests may add routes that throw or hang. */
+  routes?: RouteObject[];
+  /** Built client (production): hashed assets and public files. */
+  clientDir?: string;
+  /** Public files when there is no build (tests). */
+  publicDir?: string;
+  /** Middleware that must run before rendering (the Vite dev server). */
+  devMiddleware?: RequestHandler;
+  /** Who is signed in, from the request's session cookie. */
+  getUser?: (req: Request) => Promise<SessionUser | null>;
+  /** Routes under /api (sign-in session endpoints). */
+  api?: express.Router;
+  /** Months a closed request is kept (the privacy notice states it). */
+  retentionMonths?: number;
+  /** Makes accounts for the checkout; without an identity service the checkout says none can be made. */
+  accounts?: AccountService;
+  /** Where the forms' requests go; by default the store's (tests pass one in memory). */
+  requests?: RequestsService;
+  /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
+  clinic?: ClinicCatalog;
+  /** Identity-service origins the CSP must allow in the current mode. */
+  csp?: CspSources;
+  /** The database (requests, outbox, rate limits); opened by server/main.ts. Without it (page-only tests) every query fails as unavailable (503). */
+  store?: Store;
+  /** Tells the outbox worker to send now: call it after storing a request. */
+  wakeOutbox?: () => void;
+  /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
+  isDraining?: () => boolean;
+  /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
+  readinessCheck?: () => Promise<void>;
+  /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
+  rateLimitStore?: RateLimitStore;
+  /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
+  pageCache?: PageCache;
+  /**
+   * Public content changed (a comment approved or removed, a person erased): this instance's
+   * page cache is emptied at once; server/main.ts also bumps the database's content version so
+   * every other instance empties its own.
+   */
+  onContentChange?: () => void;
+}
+
+/** The app as the HTTP server calls it: cached pages first, then Express. */
+export type App = ((req: IncomingMessage, res: ServerResponse) => void) & { express: Express };
+
+const READINESS_TIMEOUT_MS = 2000;
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** Public files all have an extension; page paths do not, so they skip a file-system lookup that always fails. */
+function filesOnly(serve: RequestHandler): RequestHandler {
+  return (req, res, next) => (/\.[\w]+$/.test(req.path) ? serve(req, res, next) : next());
+}
+
+/**
+ * The app, without listening: server/main.ts starts it, tests drive it with supertest. It is
+ * the page cache in front of Express: a hit is answered before Express sets up a request at all
+ * (that set-up alone halves a cached page's throughput); the rest goes to Express.
+ */
+export function createApp(deps: AppDeps): App {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger();
+  const store = deps.store ?? unavailableStore();
+  const wakeOutbox = deps.wakeOutbox ?? (() => {});
+  const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
+  const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const isDraining = deps.isDraining ?? (() => false);
+
+  app.use(requestId());
+  // Always installed: with LOG_REQUESTS off it still logs every 5xx with its request id.
+  app.use(requestLogger(logger, { everyRequest: config.logRequests }));
+  app.use((_req, res, next) => {
+    // Shutting down: each connection ends after its current response, so clients move elsewhere.
+    if (isDraining()) res.setHeader('Connection', 'close');
+    next();
+  });
+  // Anonymous pages from memory, before everything heavy (docs/decisions/0011-page-cache.md). A hit
+  // is sent with the security headers the middleware below set for that URL when it was stored
+  // (hashes in the CSP instead of a nonce); headers set above this line are set on every hit.
+  const pageCache = deps.pageCache ?? createPageCache({ maxBytes: config.pageCacheBytes, buildId: deps.assets.buildId ?? 'dev' });
+  app.use(pageCache.middleware);
+  // The front of the app (returned below): what the middleware above does for every request
+  // (request id, log line, Connection: close while draining) is done here for hits.
+  const front = (req: IncomingMessage, res: ServerResponse) => {
+    const stamp = (cached: boolean) => {
+      const id = requestIdFrom(req.headers['x-request-id']);
+      res.setHeader('X-Request-Id', id);
+      if (isDraining()) res.setHeader('Connection', 'close');
+      if (config.logRequests) {
+        const start = process.hrtime.bigint();
+        res.once('finish', () =>
+          logger.info('request', { requestId: id, method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, durationMs: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10, cached }),
+        );
+      }
+    };
+    if (pageCache.serveHit(req, res, () => stamp(true))) return;
+    // A target Express would misparse (or that does not decode) is refused here, before its router.
+    // Checked after the cache: a hit cannot be one, as the cache only holds targets that passed.
+    if (!isWellFormedRequestTarget(req.url)) {
+      stamp(false);
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Bad Request');
+      return;
+    }
+    app(req, res);
+  };
+  app.use(nonceMiddleware());
+  app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
+  // React flushes through res.flush(), so compression never holds back the streamed shell.
+  // Rendered pages go out as gzip, assets as brotli (server/compression.ts).
+  app.use(responseCompression());
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  // Readiness: may this instance get new traffic? No once shutdown has begun, or when a dependency is down.
+  app.get('/readyz', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (isDraining()) {
+      res.locals.expectedStatus = 503;
+      res.status(503).json({ status: 'draining' });
+      return;
+    }
+    const readinessCheck = deps.readinessCheck ?? (deps.store ? () => store.ping() : undefined);
+    if (readinessCheck) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          readinessCheck(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`readiness check timed out after ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (error) {
+        logger.error('not ready', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+        res.status(503).json({ status: 'unavailable' });
+        return;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    res.json({ status: 'ready' });
+  });
+
+  if (config.debugHeap) {
+    // Measurement only (scripts/load.mjs), from this machine: heap after a full GC.
+    app.get('/__debug/heap', (req, res) => {
+      const remote = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ gc: Boolean(gc), ...process.memoryUsage() });
+    });
+  }
+
+  // Absolute URLs (canonical links, social cards, sitemap) use the configured public origin, never the Host header.
+  app.use((_req, res, next) => {
+    res.locals.publicOrigin = config.publicOrigin;
+    next();
+  });
+  // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
+
+  if (deps.clientDir) {
+    // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
+    app.use('/assets', precompressedAssets(path.join(deps.clientDir, 'assets'), YEAR_S * 1000));
+    app.use(
+      '/assets',
+      express.static(path.join(deps.clientDir, 'assets'), { immutable: true, maxAge: YEAR_S * 1000, index: false, fallthrough: false }),
+    );
+    app.use(filesOnly(express.static(deps.clientDir, { index: false, maxAge: '1h' })));
+  }
+  if (deps.publicDir) app.use(filesOnly(express.static(deps.publicDir, { index: false, maxAge: '1h' })));
+  if (deps.devMiddleware) {
+    const dev = deps.devMiddleware;
+    // Marks what the dev middleware answers itself (modules, assets), so the request log can leave it out.
+    app.use((req, res, next) => {
+      res.locals.devAsset = true;
+      dev(req, res, (error?: unknown) => {
+        res.locals.devAsset = false;
+        next(error);
+      });
+    });
+  }
+
+  if (deps.api) app.use('/api', deps.api);
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+
+  const baseGetUser = deps.getUser ?? (async () => null);
+  // Staff see the number of new requests in the site header, counted when the page is rendered.
+  const getUser = async (req: Request): Promise<SessionUser | null> => {
+    const user = await baseGetUser(req);
+    if (!user?.role || !deps.store) return user;
+    try {
+      return { ...user, newRequests: await countNew(store.db) };
+    } catch (error) {
+      logger.error('new-request count failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      return user;
+    }
+  };
+  const platform: PlatformServices = {
+    logger,
+    publicOrigin: config.publicOrigin,
+    store,
+    // Public content changed (a comment approved, removed or erased): the cached pages are stale.
+    onContentChange: () => {
+      pageCache.clear();
+      deps.onContentChange?.();
+    },
+  };
+  // Each domain's services under its own context key (server/<domain>/context.ts).
+  const contexts: ContextEntry[] = [
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox }],
+    [clinicContext, clinic],
+    [accountsContext, deps.accounts ?? noAccounts],
+  ] as unknown as ContextEntry[];
+  // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
+  app.use(staffDownloads({ getUser, store, logger }));
+  // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
+  app.use(pageRequestGuards());
+  app.use(express.raw({ type: 'application/x-www-form-urlencoded', limit: '32kb' }), wellFormedFormBody());
+  app.use(
+    createPageRenderer({
+      handler: createStaticHandler(deps.routes ?? createServerRoutes()),
+      assets: deps.assets,
+      renderTimeoutMs: config.renderTimeoutMs,
+      logger,
+      getUser,
+      context: (req, user) => requestContext(user, req.ip ?? '', platform, contexts),
+      head: (context, meta, locals) => seoHead(context, meta, locals as SeoLocals),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (err: { status?: number; statusCode?: number; expose?: boolean; message?: string } | null | undefined, req, res, _next) => {
+    const raw = err?.status ?? err?.statusCode;
+    // Only a client-error status from the error itself is believed (and a missing database's 503); anything else is our fault.
+    const status = err instanceof StoreUnavailableError ? 503 : typeof raw === 'number' && raw >= 400 && raw < 500 ? raw : 500;
+    const reference = requestIdOf(req);
+    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, error: err?.message ?? String(err) });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (status === 503) {
+      res.status(503).type('html').send(errorPageHtml(503, 'Temporarily unavailable', 'This part of the site needs the database, which is not available just now. Please try again in a few minutes.', reference));
+      return;
+    }
+    if (status < 500) {
+      // The standard reason phrase, the same for the status everywhere (403 says Forbidden, e.g. for a path traversal).
+      res.status(status).type('text/plain').send(STATUS_CODES[status] ?? 'Bad Request');
+      return;
+    }
+    res.status(500).type('html').send(errorPageHtml(500, 'Something went wrong', 'We could not complete this request. Please try again in a moment.', reference));
+  };
+  app.use(onError);
+  return Object.assign(front, { express: app });
+}

@@ -1,0 +1,22 @@
+// `npm run retention`: deletes closed requests older than RETENTION_MONTHS now, with the
+// server's configuration (the server also runs it daily). With PGlite, stop the server first:
+// the embedded database serves one process.
+import { ConfigError, loadConfig } from '../config';
+import { openAppStore } from '../store';
+import { createLogger } from '../../platform/http/logger';
+import { runRetention } from '../../requests/staff/repo';
+
+const logger = createLogger();
+try {
+  const config = loadConfig();
+  const store = await openAppStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir, logger });
+  try {
+    const result = await runRetention(store.db, config.retentionMonths);
+    logger.info('retention job done', { months: config.retentionMonths, requests: result.requests, mails: result.mails });
+  } finally {
+    await store.close();
+  }
+} catch (error) {
+  logger.error(error instanceof ConfigError ? error.message : `retention failed: ${(error as Error).message}`);
+  process.exit(1);
+}

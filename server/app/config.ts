@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { AuthConfig, ServiceAccount } from '../platform/session/auth-config';
+
+export type { AuthConfig, ServiceAccount };
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** 0 = any free port (tests, measurement scripts); the 'listening' line says which. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Express "trust proxy" hops, for correct client IPs behind a load balancer (rate limits, logs). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** A render that has not produced its shell by then is aborted. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  LOG_REQUESTS: bool,
+  /** After SIGTERM: keep accepting this long while /readyz answers 503 (default 3000 in production, 0 otherwise). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** After SIGTERM: connections still open by then are closed; keep it below the orchestrator's kill timeout. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
+  /** Set by the Docker image: a container must run in production mode. */
+  CLINIC_CONTAINER: bool,
+  /** Measurement only (scripts/load.mjs): GET /__debug/heap, from loopback, runs the GC (--expose-gc) and reports the heap. */
+  DEBUG_HEAP_ENDPOINT: bool,
+  /**
+   * The site's public origin (scheme, host and port, no path), for absolute URLs in the sitemap,
+   * robots.txt, canonical links and social cards. Defaults to http://localhost:$PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'expected an origin such as https://www.example.com')
+    .optional(),
+  /** Bytes the anonymous pages' cache may hold (all encodings); 0 turns it off. Default: 32 MiB in production, off otherwise. */
+  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).max(2 ** 31).optional(),
+  // Identity service (Firebase Authentication). See .env.example and docs/decisions.
+  /** host:port of a Firebase Auth Emulator; development and test only. */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, 'expected a Firebase project id').optional(),
+  /** Browser (web app) configuration: public values, sent to the sign-in pages. */
+  FIREBASE_WEB_API_KEY: z.string().min(10).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().regex(/^[\w.-]+$/, 'expected a host name, e.g. my-project.firebaseapp.com').optional(),
+  FIREBASE_WEB_APP_ID: z.string().min(1).optional(),
+  /** firebase-admin credentials: a service account key as JSON, or a file path for Application Default Credentials. */
+  FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(2).optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  // The store (PostgreSQL, or embedded PGlite) and mail. See .env.example.
+  /** PostgreSQL 15+; required in production. Without it: embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'expected a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Embedded database and .eml files when no SMTP server is set. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** smtp:// or smtps:// URL with credentials; without it, mail is written to DATA_DIR/outbox/*.eml. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'expected an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Receives the clinic's notifications of new requests. */
+  CLINIC_INBOX_EMAIL: z.email('expected an e-mail address').default('clinic-inbox@example.com'),
+  /** Sender of every mail, e.g. "Clinic website <no-reply@clinic.example>". */
+  MAIL_FROM: z.string().min(3).default('Clinic website <no-reply@example.com>'),
+  /** How long requests are kept before they are erased (months). */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+});
+
+export type Env = z.infer<typeof schema>;
+
+/** Project id used with the emulator when none is given; the `demo-` prefix keeps the emulator offline. */
+export const DEMO_PROJECT_ID = 'demo-clinic';
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  trustProxy: number;
+  renderTimeoutMs: number;
+  logRequests: boolean;
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
+  debugHeap: boolean;
+  pageCacheBytes: number;
+  auth: AuthConfig;
+  store: StoreConfig;
+  mail: MailConfig;
+  /** The site's public origin, without a trailing slash: links in e-mails, sitemap, canonical links, social cards. */
+  publicOrigin: string;
+  retentionMonths: number;
+}
+
+export interface StoreConfig {
+  /** PostgreSQL when set; embedded PGlite in `${dataDir}/db` otherwise (never in production). */
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+export interface MailConfig {
+  /** SMTP when set; `.eml` files in `${dataDir}/outbox` otherwise. */
+  smtpUrl: string | null;
+  clinicInbox: string;
+  from: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses and checks the environment once, at start. A bad value stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  // `docker run --env-file .env` with a development .env would otherwise quietly run the image
+  // with development cookies, CSP and settings.
+  if (e.CLINIC_CONTAINER && e.NODE_ENV !== 'production') {
+    throw new ConfigError(`Invalid configuration: NODE_ENV is ${e.NODE_ENV} inside the container image, which runs in production only; remove NODE_ENV from the container's environment (.env)`);
+  }
+  const shutdownDrainMs = e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 3000 : 0);
+  if (shutdownDrainMs >= e.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid configuration: SHUTDOWN_DRAIN_MS (${shutdownDrainMs}) must be below SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS})`);
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
+    renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
+    shutdownDrainMs,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    debugHeap: e.DEBUG_HEAP_ENDPOINT,
+    pageCacheBytes: e.PAGE_CACHE_BYTES ?? (e.NODE_ENV === 'production' ? 32 * 1024 * 1024 : 0),
+    auth: authConfig(e),
+    store: storeConfig(e),
+    mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    retentionMonths: e.RETENTION_MONTHS,
+  };
+}
+
+function storeConfig(e: Env): StoreConfig {
+  // PGlite is one process's database: production runs several instances on PostgreSQL.
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: production needs DATABASE_URL (a PostgreSQL 15+ connection string, e.g. postgres://clinic:secret@db:5432/clinic)');
+  }
+  return { databaseUrl: e.DATABASE_URL ?? null, dataDir: e.DATA_DIR };
+}
+
+function parseServiceAccount(json: string): ServiceAccount {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    throw new ConfigError('Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON is not valid JSON');
+  }
+  const sa = z.object({ project_id: z.string().min(1), client_email: z.string().min(3), private_key: z.string().min(20) }).safeParse(raw);
+  if (!sa.success) {
+    throw new ConfigError('Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON needs project_id, client_email and private_key (a service account key file)');
+  }
+  return { projectId: sa.data.project_id, clientEmail: sa.data.client_email, privateKey: sa.data.private_key };
+}
+
+function authConfig(e: Env): AuthConfig {
+  const isProduction = e.NODE_ENV === 'production';
+  if (e.FIREBASE_AUTH_EMULATOR_HOST) {
+    // An emulator accepts unsigned tokens: never in production.
+    if (isProduction) throw new ConfigError('Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is set but NODE_ENV is production; unset it to use real Firebase');
+    const projectId = e.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+    const emulatorUrl = `http://${e.FIREBASE_AUTH_EMULATOR_HOST}`;
+    return {
+      mode: 'emulator',
+      projectId,
+      emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+      web: { apiKey: e.FIREBASE_WEB_API_KEY ?? 'demo-api-key', authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`, projectId, emulatorUrl },
+    };
+  }
+
+  const real = { FIREBASE_PROJECT_ID: e.FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY: e.FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN: e.FIREBASE_AUTH_DOMAIN };
+  const given = Object.entries(real).filter(([, v]) => v);
+  const hasCredentials = Boolean(e.FIREBASE_SERVICE_ACCOUNT_JSON || e.GOOGLE_APPLICATION_CREDENTIALS);
+  // GOOGLE_APPLICATION_CREDENTIALS alone is often set machine-wide for other tools: it does not switch modes.
+  if (given.length === 0 && !e.FIREBASE_SERVICE_ACCOUNT_JSON) {
+    if (isProduction) {
+      throw new ConfigError(
+        'Invalid configuration: production needs Firebase settings (FIREBASE_PROJECT_ID, FIREBASE_WEB_API_KEY, FIREBASE_AUTH_DOMAIN and FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS)',
+      );
+    }
+    return { mode: 'unavailable', reason: 'No identity service is configured on this server (no Firebase settings and no Auth Emulator).' };
+  }
+  const missing = Object.entries(real)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (!hasCredentials) missing.push('FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS');
+  if (missing.length) throw new ConfigError(`Invalid configuration: Firebase settings are incomplete, missing ${missing.join(', ')}`);
+
+  const projectId = e.FIREBASE_PROJECT_ID!;
+  const serviceAccount = e.FIREBASE_SERVICE_ACCOUNT_JSON ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT_JSON) : null;
+  if (serviceAccount && serviceAccount.projectId !== projectId) {
+    throw new ConfigError(`Invalid configuration: FIREBASE_SERVICE_ACCOUNT_JSON is for project ${serviceAccount.projectId}, not FIREBASE_PROJECT_ID ${projectId}`);
+  }
+  return {
+    mode: 'firebase',
+    projectId,
+    serviceAccount,
+    ...(serviceAccount ? {} : { credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS! }),
+    web: { apiKey: e.FIREBASE_WEB_API_KEY!, authDomain: e.FIREBASE_AUTH_DOMAIN!, projectId, ...(e.FIREBASE_WEB_APP_ID ? { appId: e.FIREBASE_WEB_APP_ID } : {}) },
+  };
+}
+
+/**
+ * With GOOGLE_APPLICATION_CREDENTIALS, the key file must be there and be a credentials
+ * JSON at start, not at the first sign-in. Called by server/main.ts (loadConfig stays free of I/O).
+ */
+export function checkCredentialsFile(auth: AuthConfig, read: (path: string) => string = (p) => readFileSync(p, 'utf8')): void {
+  if (auth.mode !== 'firebase' || !auth.credentialsFile) return;
+  const file = auth.credentialsFile;
+  let text: string;
+  try {
+    text = read(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unreadable';
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} cannot be read (${code})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} is not valid JSON`);
+  }
+  if (typeof json !== 'object' || json === null || typeof (json as { type?: unknown }).type !== 'string') {
+    throw new ConfigError(`Invalid configuration: GOOGLE_APPLICATION_CREDENTIALS=${file} is not a Google credentials file (no "type")`);
+  }
+}

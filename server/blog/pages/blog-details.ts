@@ -1,0 +1,7 @@
+import { blogPostServerLoader } from '../post-loader';
+
+/** /blogDetails: the post and its approved comments (server/blog/post-loader.ts). */
+export const loader = blogPostServerLoader('/blogDetails');
+
+/** The comment form: held for moderation as a request. */
+export { commentAction as action } from '../comment-action';

@@ -1,7 +1,0 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { servicesContext } from '../route-context';
-
-/** The notice states the retention period the server really applies. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { retentionMonths: context.get(servicesContext).retentionMonths };
-}

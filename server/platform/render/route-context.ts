@@ -1,0 +1,52 @@
+import { createContext, data, redirect, RouterContextProvider } from 'react-router';
+import type { SessionUser } from '../../../shared/platform/session';
+import type { Store } from '../db/store';
+import type { Logger } from '../http/logger';
+
+/** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
+export const userContext = createContext<SessionUser | null>(null);
+
+/** Facts about the request that a fetch Request does not carry: the client's address (behind TRUST_PROXY). */
+export const clientContext = createContext<{ ip: string }>({ ip: '' });
+
+/** What every loader and action may use: the platform's services. Each domain adds its own context (server/<domain>/context.ts). */
+export interface PlatformServices {
+  logger: Logger;
+  /** The site's public origin (PUBLIC_ORIGIN), for absolute links in mails and feeds. */
+  publicOrigin: string;
+  store: Store;
+  /** Public content changed (a comment published or removed, the clinic's facts): every instance's page cache empties. */
+  onContentChange(): void;
+}
+
+export const platformContext = createContext<PlatformServices>();
+
+/** One context value the composition hands to every request (a domain's service under its key). */
+export type ContextEntry = readonly [ReturnType<typeof createContext<never>>, unknown];
+
+/** Builds a request's router context: who asks, from where, and the services. */
+export function requestContext(user: SessionUser | null, ip: string, platform: PlatformServices, entries: readonly ContextEntry[]): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientContext, { ip });
+  context.set(userContext, user);
+  context.set(platformContext, platform);
+  for (const [key, value] of entries) context.set(key, value as never);
+  return context;
+}
+
+export type ServerContext = Readonly<RouterContextProvider>;
+
+/** The signed-in visitor, or a redirect to sign in that comes back to this page afterwards. */
+export function requireUser(context: ServerContext, request: Request): SessionUser {
+  const user = context.get(userContext);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** A signed-in member of staff; others get a 403 with that status, decided before anything renders. */
+export function requireStaff(context: ServerContext, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (user.role === 'staff' || user.role === 'admin') return user;
+  throw data({ message: 'This page is for the clinic’s staff.' }, { status: 403, statusText: 'Forbidden' });
+}

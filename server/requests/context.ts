@@ -1,0 +1,21 @@
+import { createContext } from 'react-router';
+import type { NewRequest } from '../../shared/requests/schemas';
+
+/** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
+export interface RequestsService {
+  /** Stores a request; the same key (the same submission sent again) stores nothing new and returns the first reference. */
+  submit(request: NewRequest, idempotencyKey: string): Promise<{ reference: string; duplicate: boolean }>;
+  /** Counts one attempt against `key`; shared by every instance when the store is shared. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+/** The requests domain's services for its loaders and actions (set on every request by the composition). */
+export interface RequestsServices {
+  requests: RequestsService;
+  /** Months after closing that a request is kept (RETENTION_MONTHS); the privacy notice states it. */
+  retentionMonths: number;
+  /** Tells the outbox worker to send now (after queueing a mail outside `submit`, e.g. a visit's confirmation). */
+  wakeOutbox(): void;
+}
+
+export const requestsContext = createContext<RequestsServices>();

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { data, type ActionFunction, type ActionFunctionArgs } from 'react-router';
+import { abujaNow } from '../../shared/platform/clinic-time';
+import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
+import { REQUEST_KINDS } from '../../shared/requests/kinds';
+import type { RequestFormResult } from '../../shared/requests/enquiry-form';
+import { checkForm, type FieldErrors, type FormContext, type FormSpec, type NewRequest } from '../../shared/requests/schemas';
+import { clinicContext } from '../clinic/context';
+import { clientContext, platformContext } from '../platform/render/route-context';
+import { requestsContext } from './context';
+
+/** Each address may send this many form submissions in the window (a carrier's NAT shares one address: keep it generous). */
+export const ENQUIRY_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+
+const MAX_FIELD_LENGTH = 5000;
+
+/** What was typed, as strings, without the form's own fields and never a password. */
+function typedValues(body: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of body) {
+    if (key.startsWith('_') || key === HONEYPOT_FIELD || typeof value !== 'string' || /password/i.test(key)) continue;
+    values[key] = value.slice(0, MAX_FIELD_LENGTH);
+  }
+  return values;
+}
+
+/**
+ * The idempotency key: the same form with the same content on the same day (Abuja time)
+ * is one request, however it is sent again — a double click, a reload that re-posts, back
+ * and resubmit, a retry after a lost answer.
+ */
+export function submissionKey(kind: string, values: Record<string, string>, now = new Date()): string {
+  const canonical = JSON.stringify([kind, abujaNow(now).date, Object.entries(values).sort(([a], [b]) => a.localeCompare(b))]);
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/** A reference that looks real, for a bot that filled the honeypot: it learns nothing. */
+function decoyReference(spec: FormSpec): string {
+  return `${REQUEST_KINDS[spec.kind].prefix}-${randomBytes(4).toString('hex').slice(0, 5).toUpperCase()}`;
+}
+
+export type Refusal = { errors: FieldErrors } | { unavailable: true };
+
+/** A step between the check and the store (the checkout's account): may refuse, and may undo itself when the store fails. */
+export interface BeforeStore {
+  (checked: NewRequest, body: FormData, args: ActionFunctionArgs): Promise<{ refuse: Refusal } | { undo?: () => Promise<void> } | void>;
+}
+
+export interface RequestFormOptions {
+  /** Facts the schema needs beyond the site's (the appointment form's practitioners). */
+  context?: (args: ActionFunctionArgs) => Promise<Partial<FormContext>>;
+  beforeStore?: BeforeStore;
+  now?: () => Date;
+}
+
+/**
+ * The action of a route whose form delivers a request (appointment, contact, quote, newsletter,
+ * comment, order): honeypot, rate limit, the form's schema, then the store. Everything typed
+ * comes back with a refusal, so the page shows it again beside the messages.
+ */
+export function requestFormAction(spec: FormSpec, options: RequestFormOptions = {}): ActionFunction {
+  const now = options.now ?? (() => new Date());
+  return async (args) => {
+    const body = await args.request.formData();
+    const values = typedValues(body);
+    const { logger } = args.context.get(platformContext);
+    const { requests } = args.context.get(requestsContext);
+    const honeypot = body.get(HONEYPOT_FIELD);
+    if (typeof honeypot === 'string' && honeypot.trim() !== '') {
+      logger.info('form honeypot filled', { kind: spec.kind });
+      return { status: 'sent', reference: decoyReference(spec) } satisfies RequestFormResult;
+    }
+
+    const unavailable = () => data({ status: 'unavailable', values } satisfies RequestFormResult, { status: 503, statusText: 'Service Unavailable' });
+    const invalid = (errors: FieldErrors) => data({ status: 'invalid', errors, values } satisfies RequestFormResult, { status: 422, statusText: 'Unprocessable Content' });
+
+    try {
+      const { ip } = args.context.get(clientContext);
+      const limit = await requests.hit(`form:${ip}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
+      if (!limit.allowed) {
+        return data({ status: 'limited', values, retryAfterSeconds: limit.retryAfterSeconds } satisfies RequestFormResult, {
+          status: 429,
+          statusText: 'Too Many Requests',
+          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+        });
+      }
+    } catch (error) {
+      logger.error('form rate limit check failed', { kind: spec.kind, error: error instanceof Error ? error.message : String(error) });
+      return unavailable();
+    }
+
+    const at = now();
+    const site = await args.context.get(clinicContext).siteFacts();
+    const checked = checkForm(spec, { now: at, site, ...(await options.context?.(args)) }, values);
+    if (!checked.ok) return invalid(checked.errors);
+
+    let undo: (() => Promise<void>) | undefined;
+    if (options.beforeStore) {
+      const step = await options.beforeStore(checked.data, body, args);
+      if (step && 'refuse' in step) return 'errors' in step.refuse ? invalid(step.refuse.errors) : unavailable();
+      undo = step?.undo;
+    }
+
+    try {
+      const { reference } = await requests.submit(checked.data, submissionKey(spec.kind, values, at));
+      return { status: 'sent', reference } satisfies RequestFormResult;
+    } catch (error) {
+      logger.error('form could not be stored', { kind: spec.kind, error: error instanceof Error ? error.message : String(error) });
+      if (undo) await undo();
+      return unavailable();
+    }
+  };
+}

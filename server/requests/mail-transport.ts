@@ -1,0 +1,83 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailAttachment } from './schema';
+import type { Logger } from '../platform/http/logger';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[] | null;
+}
+
+/** Where the outbox worker hands mail: SMTP, .eml files, or memory (tests). */
+export interface MailTransport {
+  kind: 'smtp' | 'files' | 'memory';
+  send(mail: OutgoingMail): Promise<void>;
+  close?(): void;
+}
+
+const toNodemailer = (mail: OutgoingMail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: 'base64' })),
+});
+
+/** SMTP through nodemailer, e.g. `smtps://user:pass@smtp.example.com:465`. */
+export function smtpTransport(options: { url: string; from: string }): MailTransport {
+  const transporter = nodemailer.createTransport(options.url, { from: options.from });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(toNodemailer(mail));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The embedded default: each mail becomes an .eml file (open it with any mail client) and one log line. */
+export function fileTransport(options: { dir: string; from: string; logger: Logger }): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from });
+  let seq = 0;
+  return {
+    kind: 'files',
+    async send(mail) {
+      const info = await transporter.sendMail(toNodemailer(mail));
+      await mkdir(options.dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.dir, `${stamp}-${process.pid}-${++seq}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // The file name and subject only: the recipient's address is personal data.
+      options.logger.info('mail written to a file (no SMTP_URL set)', { file, subject: mail.subject });
+    },
+  };
+}
+
+/** Keeps mail in an array; `failNext(n)` makes the next n sends throw (tests). */
+export function memoryTransport(): MailTransport & { sent: OutgoingMail[]; failNext(n: number): void } {
+  const sent: OutgoingMail[] = [];
+  let failures = 0;
+  return {
+    kind: 'memory',
+    sent,
+    failNext(n: number) {
+      failures = n;
+    },
+    async send(mail) {
+      if (failures > 0) {
+        failures--;
+        throw new Error('simulated send failure');
+      }
+      sent.push(mail);
+    },
+  };
+}
+
+/** SMTP when `smtpUrl` is set; .eml files under `${dataDir}/outbox` otherwise. */
+export function createMailTransport(options: { smtpUrl: string | null; from: string; dataDir: string; logger: Logger }): MailTransport {
+  return options.smtpUrl
+    ? smtpTransport({ url: options.smtpUrl, from: options.from })
+    : fileTransport({ dir: path.join(options.dataDir, 'outbox'), from: options.from, logger: options.logger });
+}

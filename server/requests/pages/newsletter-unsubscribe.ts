@@ -1,0 +1,20 @@
+import { data, type ActionFunctionArgs } from 'react-router';
+import { unsubscribe } from '../repo';
+import { platformContext } from '../../platform/render/route-context';
+
+/**
+ * Unsubscribes: the page's button, or a mail client's one-click POST (RFC 8058,
+ * `List-Unsubscribe=One-Click` to the link's URL with its token). Opening the link alone changes nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { store, logger } = context.get(platformContext);
+  const form = await request.formData();
+  const token = form.get('token') ?? new URL(request.url).searchParams.get('token');
+  if (typeof token !== 'string' || !token || token.length > 200) return data({ outcome: 'invalid' as const }, { status: 400 });
+  try {
+    return (await unsubscribe(store, token)) ? { outcome: 'unsubscribed' as const } : data({ outcome: 'invalid' as const }, { status: 400 });
+  } catch (error) {
+    logger.error('newsletter unsubscribe failed', { error: error instanceof Error ? error.message : String(error) });
+    return data({ outcome: 'unavailable' as const }, { status: 503 });
+  }
+}

@@ -1,0 +1,126 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { posts } from '../../../shared/content/posts';
+import { abujaDateTime } from '../../../shared/platform/clinic-time';
+import { isStatus, kindLabel } from '../../../shared/requests/kinds';
+import { describePayload } from '../../../shared/requests/staff/labels';
+import type { StaffActionData, StaffRequestData } from '../../../shared/requests/staff/types';
+import { platformContext, requireStaff } from '../../platform/render/route-context';
+import { requestsContext } from '../context';
+import { approveComment, changeStatus, countNew, findRequest, rejectComment, saveNote, type ChangeResult } from '../staff/repo';
+import { actorOf, iso } from '../staff/page-data';
+
+const notFound = () => data({ message: 'There is no request with this reference.' }, { status: 404, statusText: 'Not Found' });
+
+/** /staff/requests/:reference: everything submitted, with its history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<StaffRequestData> {
+  const user = requireStaff(context, request);
+  const { store } = context.get(platformContext);
+  const reference = String(params.reference ?? '').toUpperCase();
+  const [found, newCount] = await Promise.all([findRequest(store.db, reference), countNew(store.db)]);
+  if (!found) throw notFound();
+  const r = found.request;
+  const postId = r.kind === 'comment' && typeof r.payload.postId === 'string' ? r.payload.postId : null;
+  const post = postId ? posts.find((p) => p.slug === postId) : undefined;
+  return {
+    staffName: user.displayName || user.email || 'Staff',
+    newCount,
+    request: {
+      reference: r.reference,
+      kind: r.kind,
+      status: r.status,
+      version: r.version,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      createdAt: iso(r.createdAt)!,
+      updatedAt: iso(r.updatedAt)!,
+      closedAt: iso(r.closedAt),
+      visitAt: iso(r.visitAt),
+      publishedAt: iso(r.publishedAt),
+      erasedAt: iso(r.erasedAt),
+      note: r.note,
+    },
+    fields: describePayload(r.kind, r.payload),
+    post: post ? { slug: post.slug, title: post.title } : null,
+    history: found.events.map((e) => ({
+      at: iso(e.at)!,
+      action: e.action,
+      by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' || e.actor === 'system' ? e.actor : 'staff',
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      visitAt: typeof e.detail.visitAt === 'string' ? e.detail.visitAt : null,
+    })),
+    meta: { title: `${kindLabel[r.kind]} ${r.reference}`, description: 'A request from the website, for the clinic’s staff.' },
+  };
+}
+
+const CONFLICT = 'Someone else changed this request while you were looking at it, so your change was not saved. The page now shows their change; what you typed is kept below. Check it and send again.';
+
+function refuse(intent: string, values: Record<string, string>, errors: Record<string, string>) {
+  return data({ intent, outcome: 'invalid', message: 'Please correct the marked fields.', errors, values } satisfies StaffActionData, { status: 422, statusText: 'Unprocessable Content' });
+}
+
+/** Status changes, the note, and approving or rejecting a comment: POST forms with the version the staff member saw. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = requireStaff(context, request);
+  const services = context.get(platformContext);
+  const { store } = services;
+  const reference = String(params.reference ?? '').toUpperCase();
+  const form = await request.formData();
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const intent = field('intent');
+  const version = Number(field('version'));
+  const actor = actorOf(user);
+  const values: Record<string, string> = {};
+  for (const name of ['status', 'date', 'time', 'note']) if (form.has(name)) values[name] = field(name).slice(0, 4000);
+  if (!Number.isInteger(version) || version < 1) return refuse(intent, values, { _form: 'This form is out of date: reload the page.' });
+
+  let result: ChangeResult;
+  let afterwards = `/staff/requests/${reference}?saved=${intent}`;
+  switch (intent) {
+    case 'status': {
+      const status = values.status;
+      if (!isStatus(status)) return refuse(intent, values, { status: 'Please choose a status.' });
+      let visitAt: Date | null = null;
+      if (status === 'booked') {
+        const errors: Record<string, string> = {};
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '')) errors.date = 'Please enter the visit’s date, like 2026-12-01.';
+        if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.time ?? '')) errors.time = 'Please enter the visit’s time, like 10:30.';
+        if (Object.keys(errors).length) return refuse(intent, values, errors);
+        visitAt = new Date(abujaDateTime(values.date!, values.time!));
+        if (Number.isNaN(visitAt.getTime())) return refuse(intent, values, { date: 'Please enter a real date.' });
+      }
+      result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin });
+      if (result.ok && visitAt) context.get(requestsContext).wakeOutbox();
+      break;
+    }
+    case 'note': {
+      if ((values.note ?? '').length > 2000) return refuse(intent, values, { note: 'Please keep the note under 2000 characters.' });
+      result = await saveNote(store, { reference, version, note: values.note ?? '', actor });
+      break;
+    }
+    case 'approve':
+      result = await approveComment(store, { reference, version, actor });
+      if (result.ok) services.onContentChange();
+      break;
+    case 'reject':
+      result = await rejectComment(store, { reference, version });
+      if (result.ok) {
+        services.logger.info('comment rejected and deleted', { reference, by: user.uid });
+        services.onContentChange();
+      }
+      afterwards = `/staff?deleted=${reference}`;
+      break;
+    default:
+      return refuse(intent, values, { _form: 'Unknown action.' });
+  }
+  if (!result.ok) {
+    if (result.reason === 'not-found') throw notFound();
+    return data({ intent, outcome: 'conflict', message: CONFLICT, values } satisfies StaffActionData, { status: 409, statusText: 'Conflict' });
+  }
+  // Post/redirect/get: a reload does not send the change again.
+  throw redirect(afterwards, 303);
+}

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { KINDS, STATUSES, type RequestKind, type RequestStatus } from '../../shared/requests/kinds';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Drizzle's view of the tables created by migrations/*.sql (the SQL is the source of truth;
+// keep both in step, the store tests run every query against both engines).
+
+export type { RequestKind, RequestStatus } from '../../shared/requests/kinds';
+const REQUEST_KINDS = KINDS as [RequestKind, ...RequestKind[]];
+const REQUEST_STATUSES = STATUSES as [RequestStatus, ...RequestStatus[]];
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind', { enum: REQUEST_KINDS }).notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('new'),
+    /** Bumped by every staff change: an update that names a stale version is refused (409). */
+    version: integer('version').notNull().default(1),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    name: text('name'),
+    email: text('email'),
+    /** E.164, e.g. +2348001234567. */
+    phone: text('phone'),
+    /** Everything else the form sent (may hold health details: never put it in an e-mail). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    visitAt: ts('visit_at'),
+    note: text('note'),
+    publishedAt: ts('published_at'),
+    erasedAt: ts('erased_at'),
+  },
+  (t) => [
+    check('requests_phone_check', sql`${t.phone} IS NULL OR ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    index('requests_kind_status_created_idx').on(t.kind, t.status, t.createdAt.desc()),
+    index('requests_created_idx').on(t.createdAt),
+  ],
+);
+
+export const requestEvents = pgTable(
+  'request_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    /** 'visitor', 'system' or a staff member's uid. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status', { enum: REQUEST_STATUSES }),
+    toStatus: text('to_status', { enum: REQUEST_STATUSES }),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('request_events_request_idx').on(t.requestId, t.at)],
+);
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: bigint('request_id', { mode: 'number' }).references(() => requests.id, { onDelete: 'set null' }),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A worker's lease: while in the future, no other worker takes the row. */
+    lockedUntil: ts('locked_until'),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull().unique(),
+  status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
+  confirmToken: text('confirm_token').unique(),
+  unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  confirmedAt: ts('confirmed_at'),
+  unsubscribedAt: ts('unsubscribed_at'),
+});

@@ -1,0 +1,81 @@
+import express, { type Request, type Response } from 'express';
+import { kindLabel, statusLabel } from '../../../shared/requests/kinds';
+import type { SessionUser } from '../../../shared/platform/session';
+import { requestIdOf } from '../../platform/http/request-id';
+import { isCrossSite } from '../../platform/http/security';
+import type { Store } from '../../platform/db/store';
+import type { Logger } from '../../platform/http/logger';
+import { toCsv } from './csv';
+import { exportPerson, exportRequests } from './repo';
+import { filtersOf } from './page-data';
+
+/**
+ * Files for staff: `GET /staff/export.csv` (the list as filtered, `?kind=&status=&q=`) and
+ * `POST /staff/people/export.json` (everything stored about one person, by e-mail or phone;
+ * a POST so the address stays out of URLs). Same decisions as the staff pages: signed out →
+ * sign in and come back, no role → 403; never cached.
+ */
+export function staffDownloads(deps: { getUser: (req: Request) => Promise<SessionUser | null>; store: Store; logger: Logger }) {
+  const router = express.Router();
+
+  async function staffOnly(req: Request, res: Response): Promise<SessionUser | null> {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Vary', 'Cookie');
+    const user = await deps.getUser(req);
+    if (!user) {
+      const back = req.method === 'GET' ? req.originalUrl : '/staff/people';
+      res.redirect(302, `/login?returnTo=${encodeURIComponent(back)}`);
+      return null;
+    }
+    if (user.role !== 'staff' && user.role !== 'admin') {
+      res.status(403).type('text/plain').send('This page is for the clinic’s staff.');
+      return null;
+    }
+    return user;
+  }
+
+  router.get('/staff/export.csv', async (req, res, next) => {
+    try {
+      if (!(await staffOnly(req, res))) return;
+      const params = new URL(req.originalUrl, 'http://localhost').searchParams;
+      const rows = await exportRequests(deps.store.db, filtersOf(params));
+      const csv = toCsv(
+        ['Reference', 'Received (UTC)', 'Kind', 'Status', 'Name', 'E-mail', 'Phone', 'Visit (UTC)', 'Closed (UTC)', 'Note', 'Erased'],
+        rows.map((r) => [r.reference, r.createdAt, kindLabel[r.kind], statusLabel[r.status], r.name, r.email, r.phone, r.visitAt, r.closedAt, r.note, r.erasedAt ? 'yes' : '']),
+      );
+      const stamp = new Date().toISOString().slice(0, 10);
+      res.setHeader('Content-Disposition', `attachment; filename="requests-${stamp}.csv"`);
+      res.type('text/csv; charset=utf-8').send(csv);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Its own body parser: pages read their forms' bodies as they came (the page renderer), this route as fields.
+  router.post('/staff/people/export.json', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 10 }), async (req, res, next) => {
+    try {
+      if (isCrossSite(req)) {
+        res.status(403).type('text/plain').send('Forbidden');
+        return;
+      }
+      const user = await staffOnly(req, res);
+      if (!user) return;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const email = typeof body.email === 'string' ? body.email : undefined;
+      const phone = typeof body.phone === 'string' ? body.phone : undefined;
+      if (!email?.trim() && !phone?.trim()) {
+        res.status(422).type('text/plain').send('Give an e-mail address or a phone number.');
+        return;
+      }
+      const found = await exportPerson(deps.store.db, { email, phone });
+      // Who exported whose data is worth a log line; the data itself is not.
+      deps.logger.info('personal data exported', { requestId: requestIdOf(req), by: user.uid, requests: found.length });
+      res.setHeader('Content-Disposition', 'attachment; filename="personal-data.json"');
+      res.json({ exportedAt: new Date().toISOString(), query: { email: email?.trim() || null, phone: phone?.trim() || null }, requests: found });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

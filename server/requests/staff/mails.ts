@@ -1,0 +1,32 @@
+import { fullAddress, site } from '../../../shared/content/site';
+import { formatAbuja } from '../../../shared/ui/staff/format';
+import type { MailAttachment } from '../schema';
+import type { Mail } from '../notifications';
+import { visitIcs } from './ics';
+
+/**
+ * The patient's confirmation of a booked visit, with a calendar file. Only the time, the
+ * place and the reference: nothing of what they wrote (it may be health data).
+ */
+export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
+  const when = formatAbuja(input.visitAt.toISOString());
+  const host = new URL(input.publicOrigin).hostname;
+  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, ...(input.now ? { now: input.now } : {}) });
+  return {
+    to: input.to,
+    subject: `Your visit on ${when} (${input.reference})`,
+    text: [
+      `${input.name ? `Dear ${input.name}` : 'Hello'},`,
+      '',
+      `Your visit to ${site.name} is booked for ${when} (Abuja time).`,
+      '',
+      `Address: ${fullAddress}`,
+      `Phone: ${site.phones[0].display}`,
+      `Reference: ${input.reference}`,
+      '',
+      'The attached calendar file adds the visit to your calendar. To change or cancel it, please call us.',
+      '',
+    ].join('\n'),
+    attachments: [{ filename: `visit-${input.reference}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8').toString('base64') }],
+  };
+}

@@ -1,0 +1,42 @@
+import type { Store } from '../../platform/db/store';
+import type { Logger } from '../../platform/http/logger';
+import { runRetention } from './repo';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface RetentionJob {
+  stop(): void;
+}
+
+/**
+ * Runs the retention job a minute after start and then daily, in the server process. The
+ * timer is unref'd (it never keeps the process alive) and stopped on shutdown. With several
+ * instances each runs it; the DELETE is idempotent, so that is harmless.
+ */
+export function startRetentionJob(options: { store: Store; months: number; logger: Logger; firstDelayMs?: number; everyMs?: number; onDeleted?: () => void }): RetentionJob {
+  const { store, months, logger, firstDelayMs = 60_000, everyMs = DAY_MS } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    try {
+      const result = await runRetention(store.db, months);
+      logger.info('retention job done', { months, requests: result.requests, mails: result.mails });
+      if (result.requests) options.onDeleted?.();
+    } catch (error) {
+      logger.error('retention job failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+    schedule(everyMs);
+  };
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void run(), ms);
+    timer.unref();
+  };
+  schedule(firstDelayMs);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

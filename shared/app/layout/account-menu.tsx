@@ -1,0 +1,42 @@
+import { useLocation } from 'react-router';
+import { Link } from '../../ui/link';
+import { useSessionUser } from '../../platform/session';
+import { Icon } from '../../ui/icons';
+
+/** Signed-in state, rendered by the server from the session cookie, so there is no flash of the wrong header. */
+export function AccountMenu() {
+  const user = useSessionUser();
+  const location = useLocation();
+  if (user) {
+    return (
+      <div className="account">
+        {user.role && (
+          <Link to="/staff" className="account__inbox">
+            <span>Inbox</span>
+            <span className="account__badge">{user.newRequests ?? 0}</span>
+            <span className="visually-hidden"> new requests</span>
+          </Link>
+        )}
+        <span className="account__name" title={user.email ?? undefined}>
+          <Icon name="user" size={18} />
+          <span>{user.displayName}</span>
+        </span>
+        <form method="post" action="/api/session/logout" className="account__logout">
+          <button type="submit" className="btn btn--ghost btn--sm">
+            <Icon name="logout" size={16} />
+            <span>Sign out</span>
+          </button>
+        </form>
+      </div>
+    );
+  }
+  const here = location.pathname;
+  const returnTo = here === '/login' || here === '/register' ? '' : `?returnTo=${encodeURIComponent(here + location.search)}`;
+  return (
+    // A new document: the sign-in pages have their own CSP (identity-service scripts).
+    <Link to={`/login${returnTo}`} className="account__login" reloadDocument>
+      <Icon name="user" size={18} />
+      <span>Login</span>
+    </Link>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link } from '../../ui/link';
+import { site } from '../../content/site';
+import { Icon } from '../../ui/icons';
+import { PhoneLink } from '../../ui/phone-link';
+
+/** Thin bar above the header: phone, e-mail and the appointment button (spec section 1). */
+export function TopBar({ extra }: { extra?: ReactNode }) {
+  const [phone] = site.phones;
+  return (
+    // A landmark of its own, so its content is not outside every landmark (axe "region").
+    <aside className="top-bar" aria-label="Contact and appointments">
+      <div className="container top-bar__inner">
+        <ul className="top-bar__contacts">
+          <li>
+            <PhoneLink phone={phone} iconSize={16}>
+              <span>{phone.display}</span>
+            </PhoneLink>
+          </li>
+          <li className="top-bar__email">
+            <a href={`mailto:${site.email}`}>
+              <Icon name="mail" size={16} />
+              <span>{site.email}</span>
+            </a>
+          </li>
+        </ul>
+        {extra}
+        <Link to="/contact" className="btn btn--accent btn--sm top-bar__cta">
+          Make Appointment
+        </Link>
+      </div>
+    </aside>
+  );
+}

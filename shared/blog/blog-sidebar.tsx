@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { Link } from '../ui/link';
+import { blogAbout, blogBanner } from '../content/blog';
+import { allTags, categories, formatPostDate, posts } from '../content/posts';
+import { site } from '../content/site';
+import type { IconName } from '../content/types';
+import { Icon } from '../ui/icons';
+import { categoryHref, postHref } from './links';
+import { TagLinks } from './tag-links';
+
+const socialIcon: Record<(typeof site.social)[number]['name'], IconName> = {
+  Facebook: 'facebook',
+  Instagram: 'instagram',
+  X: 'x',
+  LinkedIn: 'linkedin',
+  YouTube: 'youtube',
+};
+
+function Widget({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`widget ${className ?? ''}`} aria-labelledby={id}>
+      <h2 className="widget__title" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The blog sidebar (spec section 2): search, about, popular feeds, categories, social
+ * profile, image feed, tags and a banner to /contact. Search is a GET form to /blogs.
+ */
+export function BlogSidebar({ query = '', currentTag }: { query?: string; currentTag?: string }) {
+  const popular = [...posts].sort((a, b) => b.comments - a.comments).slice(0, 3);
+  return (
+    <aside className="blog-sidebar" aria-label="Blog sidebar">
+      <Widget id="blog-search-title" title="Search" className="widget--search">
+        <Form method="get" action="/blogs" role="search" className="sidebar-search">
+          <label htmlFor="blog-search" className="visually-hidden">
+            Search the blog
+          </label>
+          <input id="blog-search" name="q" type="search" className="input" placeholder="Search articles…" defaultValue={query} key={query} enterKeyHint="search" />
+          <button type="submit" className="sidebar-search__btn">
+            <Icon name="search" size={20} />
+            <span className="visually-hidden">Search</span>
+          </button>
+        </Form>
+      </Widget>
+
+      <Widget id="blog-about-title" title={blogAbout.title} className="widget--about">
+        <img src={blogAbout.img.src} width={blogAbout.img.width} height={blogAbout.img.height} alt={blogAbout.img.alt} loading="lazy" decoding="async" />
+        <p>{blogAbout.text}</p>
+        <Link to="/about" className="widget__link">
+          More about the clinic <Icon name="arrowRight" size={16} />
+        </Link>
+      </Widget>
+
+      <Widget id="blog-popular-title" title="Popular feeds">
+        <ul className="popular-feeds">
+          {popular.map((p) => (
+            <li key={p.slug}>
+              <img src={p.img.src} width={p.img.width} height={p.img.height} alt="" loading="lazy" decoding="async" />
+              <div>
+                <Link to={postHref(p.slug)}>{p.title}</Link>
+                <time dateTime={p.date}>{formatPostDate(p.date)}</time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+
+      <Widget id="blog-categories-title" title="Categories">
+        <ul className="category-links">
+          {categories.map((c) => (
+            <li key={c.name}>
+              <Link to={categoryHref(c.name)}>
+                <span>{c.name}</span>
+                <span className="category-links__count">
+                  {c.count}
+                  <span className="visually-hidden"> {c.count === 1 ? 'post' : 'posts'}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+
+      <Widget id="blog-social-title" title="Social profile">
+        <ul className="social-profile">
+          {site.social.map((s) => (
+            <li key={s.name}>
+              <a href={s.href} target="_blank" rel="noopener noreferrer">
+                <Icon name={socialIcon[s.name]} size={20} />
+                <span className="visually-hidden">
+                  {site.shortName} on {s.name} (opens in a new tab)
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+
+      <Widget id="blog-images-title" title="Image feed">
+        <ul className="image-feed">
+          {posts.slice(0, 6).map((p) => (
+            <li key={p.slug}>
+              <Link to={postHref(p.slug)}>
+                <img src={p.img.src} width={p.img.width} height={p.img.height} alt="" loading="lazy" decoding="async" />
+                <span className="visually-hidden">{p.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+
+      <Widget id="blog-tags-title" title="Tags">
+        <TagLinks tags={allTags} label="All tags" current={currentTag} />
+      </Widget>
+
+      <section className="widget sidebar-banner" aria-labelledby="blog-banner-title">
+        <h2 id="blog-banner-title">{blogBanner.title}</h2>
+        <p>{blogBanner.text}</p>
+        <Link to={blogBanner.href} className="btn btn--accent">
+          {blogBanner.cta}
+        </Link>
+      </section>
+    </aside>
+  );
+}

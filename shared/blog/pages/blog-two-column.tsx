@@ -1,0 +1,9 @@
+import { BlogList } from '../blog-list';
+import { blogListLoader } from '../loaders';
+
+export const loader = blogListLoader('/blogTwoColumn');
+
+/** /blogTwoColumn: The blog in a two-column grid (one column under 768 px). */
+export default function BlogTwoColumnPage() {
+  return <BlogList sidebar="none" columns={2} />;
+}

@@ -1,0 +1,9 @@
+import { BlogList } from '../blog-list';
+import { blogListLoader } from '../loaders';
+
+export const loader = blogListLoader('/blogTwoMasonry');
+
+/** /blogTwoMasonry: The blog in two masonry columns (one under 768 px). */
+export default function BlogTwoMasonryPage() {
+  return <BlogList sidebar="none" columns={2} masonry />;
+}

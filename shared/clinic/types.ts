@@ -1,0 +1,64 @@
+import type { Img } from '../content/types';
+
+/**
+ * The clinic's facts, as the database holds them (server/clinic/repo.ts) and pages receive
+ * them from their loaders. Times of day are `HH:MM` in the location's time zone.
+ */
+export interface Practitioner {
+  /** Stable id (never reused), e.g. `adaeze-okafor`. */
+  id: string;
+  slug: string;
+  name: string;
+  title: string;
+  bio: string;
+  portrait: Img;
+  /** Patients can book this person (clinicians); administrators are on the team pages only. */
+  bookable: boolean;
+  /** The services this person gives, by id. */
+  serviceIds: readonly string[];
+}
+
+export interface ClinicService {
+  /** Stable id, also the service page's address: `/service-detail/<id>`. */
+  id: string;
+  slug: string;
+  name: string;
+  summary: string;
+  firstVisitMinutes: number;
+  followUpMinutes: number;
+  /** Kept free after a visit before the practitioner's next one. */
+  bufferMinutes: number;
+  /** Whole naira; null when the price is given on request. */
+  priceNgn: number | null;
+}
+
+export interface Location {
+  id: string;
+  /** As people say it, e.g. `Abuja (Wuse II)`. */
+  name: string;
+  street: string | null;
+  area: string | null;
+  city: string;
+  region: string | null;
+  countryCode: string;
+  geo: { latitude: number; longitude: number } | null;
+  mapHref: string | null;
+  timeZone: string;
+  /** `planned`: one of the cities the clinic means to open in; nothing is booked there yet. */
+  status: 'open' | 'planned';
+}
+
+export interface OpeningHours {
+  locationId: string;
+  /** 0 Sunday … 6 Saturday. */
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+export interface ClinicFacts {
+  practitioners: readonly Practitioner[];
+  services: readonly ClinicService[];
+  locations: readonly Location[];
+  hours: readonly OpeningHours[];
+}

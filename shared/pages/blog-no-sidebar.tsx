@@ -1,9 +1,0 @@
-import { BlogList } from '../features/blog/blog-list';
-import { blogListLoader } from '../features/blog/loaders';
-
-export const loader = blogListLoader('/blogNoSideBar');
-
-/** /blogNoSideBar: The blog in one full-width column, without a sidebar. */
-export default function BlogNoSidebarPage() {
-  return <BlogList sidebar="none" columns={1} />;
-}

@@ -1,9 +1,0 @@
-import { BlogList } from '../features/blog/blog-list';
-import { blogListLoader } from '../features/blog/loaders';
-
-export const loader = blogListLoader('/blogThreeColumn');
-
-/** /blogThreeColumn: The blog in a three-column grid (two under 1100 px, one under 768 px). */
-export default function BlogThreeColumnPage() {
-  return <BlogList sidebar="none" columns={3} />;
-}

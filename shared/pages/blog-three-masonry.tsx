@@ -1,9 +1,0 @@
-import { BlogList } from '../features/blog/blog-list';
-import { blogListLoader } from '../features/blog/loaders';
-
-export const loader = blogListLoader('/blogThreeColMasonry');
-
-/** /blogThreeColMasonry: The blog in three masonry columns (two under 1100 px, one under 768 px). */
-export default function BlogThreeMasonryPage() {
-  return <BlogList sidebar="none" columns={3} masonry />;
-}

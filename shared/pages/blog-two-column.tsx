@@ -1,9 +1,0 @@
-import { BlogList } from '../features/blog/blog-list';
-import { blogListLoader } from '../features/blog/loaders';
-
-export const loader = blogListLoader('/blogTwoColumn');
-
-/** /blogTwoColumn: The blog in a two-column grid (one column under 768 px). */
-export default function BlogTwoColumnPage() {
-  return <BlogList sidebar="none" columns={2} />;
-}

@@ -1,9 +1,0 @@
-import { BlogList } from '../features/blog/blog-list';
-import { blogListLoader } from '../features/blog/loaders';
-
-export const loader = blogListLoader('/blogTwoMasonry');
-
-/** /blogTwoMasonry: The blog in two masonry columns (one under 768 px). */
-export default function BlogTwoMasonryPage() {
-  return <BlogList sidebar="none" columns={2} masonry />;
-}

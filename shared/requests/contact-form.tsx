@@ -1,0 +1,27 @@
+import { useSearchParams } from 'react-router';
+import { appointmentSubject, contactCopy } from '../content/contact';
+import { EnquiryForm } from './enquiry-form';
+import { TextAreaField, TextField } from '../ui/fields';
+import '../ui/sections/contact-sections.css';
+
+/**
+ * 'Write To Us' (spec: name, email, phone, subject, message). A visitor who came from the
+ * home hero's 'Make Appointment' finds the subject filled in from the chosen location and
+ * service; the query string is only ever mapped to known values.
+ */
+export function ContactForm() {
+  const [params] = useSearchParams();
+  const subject = appointmentSubject(params.get('location'), params.get('service'));
+  return (
+    // A new query string (another hero choice) gives fresh default values.
+    <EnquiryForm key={subject ?? ''} kind="contact" spec={() => import('./schemas').then((m) => m.contactForm)} submitLabel={contactCopy.submitLabel} label="Write To Us" className="contact-form" emergencyNote>
+      <div className="form-grid form-grid--2">
+        <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
+        <TextField label="Email address" name="email" type="email" autoComplete="email" inputMode="email" required />
+        <TextField label="Phone number (optional)" name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField label="Subject" name="subject" defaultValue={subject} maxLength={200} />
+        <TextAreaField label="Message" name="message" className="field--full" rows={6} required maxLength={5000} />
+      </div>
+    </EnquiryForm>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Each fact about the kinds and statuses of requests, once: the database's CHECK constraints
+ * are tested against these tables (tests/integration/store.test.ts), and the references, labels,
+ * mails and confirmations all read them.
+ */
+export const REQUEST_KINDS = {
+  appointment: {
+    prefix: 'APT',
+    label: 'Appointment',
+    /** In the clinic's notice mail: "New appointment request APT-…". */
+    noun: 'appointment request',
+    nextSteps: {
+      title: 'Thank you: we have your appointment request',
+      text: 'We will call you on the number you gave within one working day (Sunday to Friday, 8 am to 10 pm) to confirm the day and time.',
+    },
+  },
+  contact: {
+    prefix: 'MSG',
+    label: 'Message',
+    noun: 'contact message',
+    nextSteps: { title: 'Thank you: your message has reached us', text: 'We reply to every message within one working day, by e-mail or phone.' },
+  },
+  quote: {
+    prefix: 'QTE',
+    label: 'Quote',
+    noun: 'quote request',
+    nextSteps: { title: 'Thank you: we have your quote request', text: 'We will call you within one working day with a price for the care you chose.' },
+  },
+  newsletter: {
+    prefix: 'NEWS',
+    label: 'Newsletter',
+    noun: 'newsletter sign-up',
+    nextSteps: {
+      title: 'Please confirm your subscription',
+      text: 'We have sent a link to your e-mail address. Nothing is sent to you until you open it and confirm; if it does not arrive, check your spam folder.',
+    },
+  },
+  comment: {
+    prefix: 'CMT',
+    label: 'Comment',
+    noun: 'comment awaiting moderation',
+    nextSteps: { title: 'Thank you for your comment', text: 'It is held for moderation and appears under the post once a member of our team has read it.' },
+  },
+  order: {
+    prefix: 'ORD',
+    label: 'Order',
+    noun: 'order request',
+    nextSteps: {
+      title: 'Thank you: we have your order request',
+      text: 'We will e-mail you our bank details with this reference within one working day, and reserve the items for 7 days. Nothing has been charged.',
+    },
+  },
+} as const;
+
+export type RequestKind = keyof typeof REQUEST_KINDS;
+export const KINDS = Object.keys(REQUEST_KINDS) as RequestKind[];
+
+export const REQUEST_STATUSES = {
+  new: { label: 'New' },
+  contacted: { label: 'Contacted' },
+  booked: { label: 'Booked' },
+  closed: { label: 'Closed' },
+  spam: { label: 'Spam' },
+} as const;
+
+export type RequestStatus = keyof typeof REQUEST_STATUSES;
+export const STATUSES = Object.keys(REQUEST_STATUSES) as RequestStatus[];
+
+export const isKind = (v: unknown): v is RequestKind => typeof v === 'string' && Object.hasOwn(REQUEST_KINDS, v);
+export const isStatus = (v: unknown): v is RequestStatus => typeof v === 'string' && Object.hasOwn(REQUEST_STATUSES, v);
+
+export const kindLabel = Object.fromEntries(KINDS.map((k) => [k, REQUEST_KINDS[k].label])) as Record<RequestKind, string>;
+export const statusLabel = Object.fromEntries(STATUSES.map((s) => [s, REQUEST_STATUSES[s].label])) as Record<RequestStatus, string>;
+
+/** 32 symbols without the look-alikes 0/O and 1/I: easy to read out on the phone. */
+export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A reference such as `APT-7KQ2M`: one kind's prefix and five symbols. */
+export const REFERENCE_PATTERN = new RegExp(`^(${KINDS.map((k) => REQUEST_KINDS[k].prefix).join('|')})-[${REFERENCE_ALPHABET}]{5}$`);

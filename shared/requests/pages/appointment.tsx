@@ -1,0 +1,19 @@
+import { appointmentAbout, videos } from '../../content/about';
+import { newsIntro } from '../../content/home-variants';
+import { posts } from '../../content/posts';
+import { PageHeader } from '../../ui/page-header';
+import { AboutIntro } from '../../ui/sections/about-intro';
+import { BookAppointment } from '../appointment-forms';
+import { latestPosts, News } from '../../blog/news';
+
+/** Appointment page, /appoinment (spec section 2). */
+export default function AppointmentPage() {
+  return (
+    <>
+      <PageHeader title="Appointment" crumbs={[{ label: 'Home', to: '/' }, { label: 'Appointment' }]} />
+      <AboutIntro content={appointmentAbout} media={{ kind: 'video', video: videos.appointment }} priority />
+      <BookAppointment />
+      <News posts={latestPosts(posts)} {...newsIntro} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLoaderData } from 'react-router';
+import { privacyIntro, privacySections } from '../../content/privacy';
+import { PageHeader } from '../../ui/page-header';
+
+/** The privacy notice every form links to; the retention period is the server's setting. */
+export default function PrivacyPage() {
+  const { retentionMonths } = useLoaderData() as { retentionMonths: number };
+  return (
+    <>
+      <PageHeader title="Privacy notice" crumbs={[{ label: 'Home', to: '/' }, { label: 'Privacy' }]} />
+      <section className="section" aria-label="Privacy notice">
+        <div className="container narrow prose">
+          <p className="lead">{privacyIntro}</p>
+          {privacySections(retentionMonths).map((s) => (
+            <section key={s.id} aria-labelledby={`privacy-${s.id}`}>
+              <h2 id={`privacy-${s.id}`}>{s.title}</h2>
+              {s.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

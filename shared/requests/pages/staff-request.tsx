@@ -1,0 +1,206 @@
+import { Fragment, useEffect, useRef } from 'react';
+import { Form, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { Link } from '../../ui/link';
+import { formatE164Nigeria } from '../../platform/phone';
+import { abujaParts, formatAbuja } from '../../ui/staff/format';
+import { kindLabel, STATUSES, statusLabel } from '../kinds';
+import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
+import type { HistoryLine, StaffActionData, StaffRequestData } from '../staff/types';
+import { FormStateContext, SelectField, TextAreaField, TextField } from '../../ui/fields';
+
+const SAVED: Record<string, string> = {
+  status: 'Status saved.',
+  note: 'Note saved.',
+  approve: 'Comment approved: it now shows under its post.',
+};
+
+function historyText(h: HistoryLine): string {
+  switch (h.action) {
+    case 'created':
+      return 'Received from the website';
+    case 'status':
+      return `Status ${h.fromStatus ? statusLabel[h.fromStatus] : '—'} → ${h.toStatus ? statusLabel[h.toStatus] : '—'}${h.visitAt ? `, visit ${formatAbuja(h.visitAt)}` : ''}`;
+    case 'note':
+      return 'Internal note changed';
+    case 'published':
+      return 'Comment approved and published';
+    case 'erased':
+      return 'Personal data erased on request';
+    default:
+      return h.action;
+  }
+}
+
+/** The state a form shows: after a refusal or a conflict on this form, what was typed (and the messages). */
+function stateFor(intent: string, echo: StaffActionData | undefined) {
+  return echo?.intent === intent ? { values: echo.values, ...(echo.errors ? { errors: echo.errors } : {}) } : {};
+}
+
+/** One request: everything submitted, its status, an internal note and its history. */
+export default function StaffRequestPage() {
+  const { staffName, newCount, request: r, fields, post, history } = useLoaderData() as StaffRequestData;
+  const echo = useActionData() as StaffActionData | undefined;
+  const [params] = useSearchParams();
+  const saved = params.get('saved');
+  const revalidator = useRevalidator();
+  // After a 409 the router does not reload the page's data by itself: fetch the other person's change.
+  const handled = useRef<StaffActionData | undefined>(undefined);
+  useEffect(() => {
+    if (echo?.outcome === 'conflict' && handled.current !== echo) {
+      handled.current = echo;
+      void revalidator.revalidate();
+    }
+  }, [echo, revalidator]);
+  const visit = abujaParts(r.visitAt);
+  const formKey = `${r.version}-${echo ? JSON.stringify(echo.values) : ''}`;
+
+  return (
+    <>
+      <StaffBand title={`${kindLabel[r.kind]} ${r.reference}`} staffName={staffName} newCount={newCount} />
+      <div className="container staff-page">
+        <Link to="/staff" className="staff-back">
+          ← All requests
+        </Link>
+        {echo && (
+          <div className="staff-alert staff-alert--error" role="alert">
+            {echo.message}
+          </div>
+        )}
+        {!echo && saved && SAVED[saved] && (
+          <p className="staff-alert staff-alert--ok" role="status">
+            {SAVED[saved]}
+          </p>
+        )}
+        <div className="staff-detail">
+          <div>
+            <section className="staff-card" aria-labelledby="request-heading">
+              <h2 id="request-heading">Request</h2>
+              <dl className="staff-dl">
+                <dt>Status</dt>
+                <dd>
+                  <StatusBadge status={r.status} label={statusLabel[r.status]} />
+                  {r.visitAt && ` Visit ${formatAbuja(r.visitAt)}`}
+                </dd>
+                <dt>Received</dt>
+                <dd>
+                  <time dateTime={r.createdAt}>{formatAbuja(r.createdAt)}</time> (Abuja time)
+                </dd>
+                <dt>Last changed</dt>
+                <dd>
+                  <time dateTime={r.updatedAt}>{formatAbuja(r.updatedAt)}</time>
+                </dd>
+                {r.closedAt && (
+                  <>
+                    <dt>Closed</dt>
+                    <dd>{formatAbuja(r.closedAt)}</dd>
+                  </>
+                )}
+                {r.erasedAt ? (
+                  <>
+                    <dt>Personal data</dt>
+                    <dd>Erased on {formatAbuja(r.erasedAt)}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>Name</dt>
+                    <dd>{r.name ?? '—'}</dd>
+                    <dt>E-mail</dt>
+                    <dd>{r.email ? <a href={`mailto:${r.email}`}>{r.email}</a> : '—'}</dd>
+                    <dt>Phone</dt>
+                    <dd>{r.phone ? <a href={`tel:${r.phone}`}>{formatE164Nigeria(r.phone)}</a> : '—'}</dd>
+                  </>
+                )}
+              </dl>
+            </section>
+            <section className="staff-card" aria-labelledby="sent-heading">
+              <h2 id="sent-heading">What they sent</h2>
+              {fields.length ? (
+                <dl className="staff-dl">
+                  {fields.map((f) => (
+                    <Fragment key={f.key}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              ) : (
+                <p>Nothing else.</p>
+              )}
+              {post && (
+                <p>
+                  On the post <Link to={`/blogDetails?post=${post.slug}`}>{post.title}</Link>
+                  {r.publishedAt ? `, published ${formatAbuja(r.publishedAt)}` : ', not published'}.
+                </p>
+              )}
+            </section>
+            <section className="staff-card" aria-labelledby="history-heading">
+              <h2 id="history-heading">History</h2>
+              <ol className="staff-history">
+                {history.map((h, i) => (
+                  <li key={i}>
+                    <time dateTime={h.at}>{formatAbuja(h.at)}</time>
+                    {historyText(h)} <span>by {h.by}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+          <div>
+            {r.kind === 'comment' && !r.publishedAt && !r.erasedAt && (
+              <section className="staff-card" aria-labelledby="moderate-heading">
+                <h2 id="moderate-heading">Moderate</h2>
+                <p>Approving publishes the comment under its post; rejecting deletes it.</p>
+                <div className="staff-actions">
+                  <Form method="post">
+                    <input type="hidden" name="version" value={r.version} />
+                    <button type="submit" name="intent" value="approve" className="btn btn--primary">
+                      Approve and publish
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="version" value={r.version} />
+                    <button type="submit" name="intent" value="reject" className="btn btn--ghost">
+                      Reject and delete
+                    </button>
+                  </Form>
+                </div>
+              </section>
+            )}
+            <section className="staff-card" aria-labelledby="status-heading">
+              <h2 id="status-heading">Change status</h2>
+              <FormStateContext.Provider value={stateFor('status', echo)}>
+                <Form method="post" className="staff-form" key={`status-${formKey}`}>
+                  <input type="hidden" name="intent" value="status" />
+                  <input type="hidden" name="version" value={r.version} />
+                  <SelectField label="Status" name="status" defaultValue={r.status} options={STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))} />
+                  <div className="staff-form__row">
+                    <TextField label="Visit date" name="date" type="date" defaultValue={visit.date} hint="For Booked" />
+                    <TextField label="Visit time" name="time" type="time" defaultValue={visit.time} hint="Abuja time" step={300} />
+                  </div>
+                  <button type="submit" className="btn btn--primary">
+                    Save status
+                  </button>
+                </Form>
+              </FormStateContext.Provider>
+            </section>
+            {!r.erasedAt && (
+              <section className="staff-card" aria-labelledby="note-heading">
+                <h2 id="note-heading">Internal note</h2>
+                <FormStateContext.Provider value={stateFor('note', echo)}>
+                  <Form method="post" className="staff-form" key={`note-${formKey}`}>
+                    <input type="hidden" name="intent" value="note" />
+                    <input type="hidden" name="version" value={r.version} />
+                    <TextAreaField label="Note (staff only)" name="note" defaultValue={r.note ?? ''} rows={4} maxLength={2000} />
+                    <button type="submit" className="btn btn--outline">
+                      Save note
+                    </button>
+                  </Form>
+                </FormStateContext.Provider>
+              </section>
+            )}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

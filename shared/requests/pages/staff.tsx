@@ -1,0 +1,118 @@
+import { Form, useLoaderData, useSearchParams } from 'react-router';
+import { Link } from '../../ui/link';
+import { formatE164Nigeria } from '../../platform/phone';
+import { formatAbuja } from '../../ui/staff/format';
+import { KINDS, kindLabel, STATUSES, statusLabel } from '../kinds';
+import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
+import type { ListFilters, StaffListData } from '../staff/types';
+import { SelectField, TextField } from '../../ui/fields';
+
+function queryOf(filters: ListFilters, page?: number): string {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.q) params.set('q', filters.q);
+  if (page && page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
+export default function StaffPage() {
+  const { staffName, newCount, filters, page, pageCount, total, rows } = useLoaderData() as StaffListData;
+  const [params] = useSearchParams();
+  const deleted = params.get('deleted');
+  return (
+    <>
+      <StaffBand title="Staff inbox" staffName={staffName} newCount={newCount} />
+      <div className="container staff-page">
+        {deleted && (
+          <p className="staff-alert staff-alert--ok" role="status">
+            The comment {deleted} was rejected and deleted.
+          </p>
+        )}
+        <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
+          <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />
+          <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))]} />
+          <TextField label="Name, phone or reference" name="q" type="search" defaultValue={filters.q ?? ''} autoComplete="off" />
+          <div className="staff-filters__actions">
+            <button type="submit" className="btn btn--primary">
+              Show
+            </button>
+            {queryOf(filters) && (
+              <Link to="/staff" className="btn btn--ghost">
+                Clear
+              </Link>
+            )}
+          </div>
+        </Form>
+        <div className="staff-summary">
+          <p role="status">
+            {total === 1 ? '1 request' : `${total} requests`}
+            {pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}
+          </p>
+          <a href={`/staff/export.csv${queryOf(filters)}`} className="btn btn--outline btn--sm" download>
+            Export CSV
+          </a>
+        </div>
+        {rows.length === 0 ? (
+          <p>{total ? 'No requests on this page.' : 'No requests match.'}</p>
+        ) : (
+          <table className="staff-table">
+            <caption className="visually-hidden">Requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Received</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Name</th>
+                <th scope="col">Phone</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.reference} className={r.status === 'new' ? 'is-new' : undefined}>
+                  <td data-label="Reference" className="staff-table__ref">
+                    <Link to={`/staff/requests/${r.reference}`}>{r.reference}</Link>
+                  </td>
+                  <td data-label="Received">
+                    <time dateTime={r.createdAt}>{formatAbuja(r.createdAt)}</time>
+                  </td>
+                  <td data-label="Kind">{kindLabel[r.kind]}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={r.status} label={statusLabel[r.status]} />
+                    {r.status === 'booked' && r.visitAt && <span> {formatAbuja(r.visitAt)}</span>}
+                  </td>
+                  <td data-label="Name">{r.erased ? <em>erased</em> : (r.name ?? r.email ?? '—')}</td>
+                  <td data-label="Phone">{r.phone ? formatE164Nigeria(r.phone) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {pageCount > 1 && (
+          <nav className="staff-paging" aria-label="Pages of requests">
+            {page > 1 ? (
+              <Link to={`/staff${queryOf(filters, page - 1)}`} rel="prev">
+                ← Newer
+              </Link>
+            ) : (
+              <span className="is-disabled">← Newer</span>
+            )}
+            <span>
+              Page {page} of {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={`/staff${queryOf(filters, page + 1)}`} rel="next">
+                Older →
+              </Link>
+            ) : (
+              <span className="is-disabled">Older →</span>
+            )}
+          </nav>
+        )}
+      </div>
+    </>
+  );
+}

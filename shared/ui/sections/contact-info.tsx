@@ -1,0 +1,46 @@
+import { contactCopy } from '../../content/contact';
+import { fullAddress, site } from '../../content/site';
+import type { IconName } from '../../content/types';
+import { Icon } from '../icons';
+import type { ReactNode } from 'react';
+import { PhoneLink } from '../phone-link';
+import './contact-sections.css';
+
+function Block({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
+  return (
+    <li className="contact-block">
+      <span className="contact-block__icon">
+        <Icon name={icon} size={26} />
+      </span>
+      <h3 className="contact-block__title">{title}</h3>
+      <p className="contact-block__text">{text}</p>
+      <div className="contact-block__links">{children}</div>
+    </li>
+  );
+}
+
+/** The mail, visit and call blocks of /contact, all from the clinic's identity module. */
+export function ContactInfo() {
+  return (
+    <ul className="contact-blocks">
+      <Block icon="mail" title={contactCopy.mailTitle} text={contactCopy.mailText}>
+        <a href={`mailto:${site.email}`}>{site.email}</a>
+      </Block>
+      <Block icon="pin" title={contactCopy.visitTitle} text={contactCopy.visitText}>
+        <address>{fullAddress}</address>
+        <a href={site.address.mapHref} target="_blank" rel="noopener noreferrer">
+          {contactCopy.mapLabel}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </Block>
+      <Block icon="phone" title={contactCopy.callTitle} text={contactCopy.callText}>
+        {site.phones.map((p) => (
+          <PhoneLink key={p.e164} phone={p} />
+        ))}
+        <span className="contact-block__hours">
+          {site.hours.days}, {site.hours.time}; {site.hours.closed}
+        </span>
+      </Block>
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { Store } from '../../server/platform/db/store';
+import { openAppStore as openStore } from '../../server/app/store';
+import { silentLogger } from '../../server/platform/http/logger';
+
+export type Engine = Store['engine'];
+
+/** The engines to test on: PGlite always, PostgreSQL when the global setup started one. */
+export function testEngines(): Engine[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestStore {
+  store: Store;
+  /** The data directory (PGlite: holds db/ and db.lock; both engines: a scratch folder). */
+  dataDir: string;
+  /** PostgreSQL: the connection string of this database (e.g. for server processes); PGlite: null. */
+  databaseUrl: string | null;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh copy of the migrated PGlite directory in a temp folder (not opened). */
+export function copyPgliteTemplate(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
+  cpSync(path.join(inject('pgliteTemplateDir'), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
+/** A migrated store of its own for one test file, on the given engine. */
+export async function openTestStore(engine: Engine): Promise<TestStore> {
+  if (engine === 'pglite') {
+    const dataDir = copyPgliteTemplate();
+    const store = await openStore({ dataDir, logger: silentLogger });
+    return {
+      store,
+      dataDir,
+      databaseUrl: null,
+      async cleanup() {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = inject('postgresUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await openStore({ databaseUrl: `${base}/postgres`, dataDir: tmpdir(), logger: silentLogger, migrate: false, poolSize: 1 });
+  await admin.db.execute(`CREATE DATABASE ${name} TEMPLATE migrated_template`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
+  const databaseUrl = `${base}/${name}`;
+  const store = await openStore({ databaseUrl, dataDir, logger: silentLogger });
+  return {
+    store,
+    dataDir,
+    databaseUrl,
+    async cleanup() {
+      await store.close();
+      await admin.db.execute(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
