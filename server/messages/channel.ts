@@ -164,10 +164,13 @@ export function classifyHttpStatus(status: number, retryAfter?: string | null): 
   return { outcome: 'refused', reason: `HTTP ${status}`, code: `http-${status}` };
 }
 
-/** Reads a JSON body without throwing: null when it is not JSON (a proxy's HTML page, an empty body). */
+/**
+ * Reads a JSON body: null when it is not JSON (a proxy's HTML page, an empty body). A body that
+ * stops arriving (timeout, reset) still rejects, so it is classified as the network error it is.
+ */
 export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
   try {
-    const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : null;
   } catch {
     return null;
