@@ -21,9 +21,9 @@ interface Recorded {
   body: unknown;
 }
 
-type Answer = { status: number; json?: unknown; text?: string; headers?: Record<string, string> } | 'hang';
+type Answer = { status: number; json?: unknown; text?: string; headers?: Record<string, string> } | 'hang' | 'stall';
 
-/** A fake provider: `answer` decides each response; 'hang' never answers. */
+/** A fake provider: `answer` decides each response; 'hang' never answers, 'stall' sends headers and half a body. */
 class FakeProvider {
   requests: Recorded[] = [];
   answer: (req: Recorded) => Answer = () => ({ status: 200, json: {} });
@@ -42,6 +42,11 @@ class FakeProvider {
       this.requests.push(recorded);
       const answer = this.answer(recorded);
       if (answer === 'hang') return;
+      if (answer === 'stall') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"messaging_product":"whatsapp",');
+        return;
+      }
       const payload = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? '');
       res.writeHead(answer.status, { 'content-type': answer.json !== undefined ? 'application/json' : 'text/html', ...answer.headers });
       res.end(payload);
@@ -180,6 +185,11 @@ describe('WhatsApp Cloud API adapter against a fake Graph API', () => {
     const result = await adapter().send(message('whatsapp'));
     expect(result).toEqual({ outcome: 'retry', reason: 'timeout: no answer in time' });
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('classifies an answer whose body stops arriving as retry after its timeout', async () => {
+    fake.answer = () => 'stall';
+    expect(await adapter().send(message('whatsapp'))).toEqual({ outcome: 'retry', reason: 'timeout: no answer in time' });
   });
 
   it('stops when the caller aborts (shutdown), as retry', async () => {
