@@ -1,0 +1,99 @@
+/**
+ * The embedded default: a local sink per channel. Each message becomes one JSON line in
+ * `<dataDir>/messages/<channel>.jsonl` (what would have been sent, exactly as the real
+ * adapter renders it) and one log line, so `npm run dev` shows every confirmation and
+ * reminder with nothing to sign up for. It always answers 'sent' (a failing disk answers
+ * 'retry'); it never contacts anyone.
+ */
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../logger';
+import { checkMessage, maskDestination, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type OutgoingMessage, type SendResult } from './channel';
+import { countSms } from './gsm';
+import { renderEmail, renderSms, renderWhatsApp } from './templates';
+
+/** One line of `<channel>.jsonl`. */
+export interface SinkRecord {
+  time: string;
+  channel: Channel;
+  to: string;
+  kind: MessageKind;
+  /** The caller's message id. */
+  reference: string;
+  /** WhatsApp: the template and its ordered parameters. */
+  template?: { name: string; parameters: string[] };
+  /** E-mail: the subject. */
+  subject?: string;
+  /** What the patient would read. */
+  text: string;
+  /** SMS: encoding and segments the text would take. */
+  sms?: { encoding: 'gsm7' | 'ucs2'; segments: number };
+  variables: MessageVariables;
+  status: 'sent';
+  providerId: string;
+}
+
+export const sinkFile = (dataDir: string, channel: Channel) => path.join(dataDir, 'messages', `${channel}.jsonl`);
+
+function render(message: OutgoingMessage): Pick<SinkRecord, 'template' | 'subject' | 'text' | 'sms'> {
+  switch (message.channel) {
+    case 'whatsapp': {
+      const r = renderWhatsApp(message.kind, message.variables);
+      return { template: { name: r.template, parameters: r.parameters }, text: r.text };
+    }
+    case 'sms': {
+      const text = renderSms(message.kind, message.variables);
+      const count = countSms(text);
+      return { text, sms: { encoding: count.encoding, segments: count.segments } };
+    }
+    case 'email': {
+      const r = renderEmail(message.kind, message.variables);
+      return { subject: r.subject, text: r.text };
+    }
+  }
+}
+
+export function sinkAdapter(channel: Channel, options: { dataDir: string; logger: Logger; now?: () => Date }): ChannelAdapter {
+  const file = sinkFile(options.dataDir, channel);
+  const now = options.now ?? (() => new Date());
+  return {
+    channel,
+    provider: 'sink',
+    async send(message: OutgoingMessage): Promise<SendResult> {
+      // The same checks as the real adapters, so development sees the refusals production would.
+      const invalid = checkMessage(message);
+      if (invalid) return invalid;
+      if (message.channel !== channel) return { outcome: 'refused', reason: `a ${message.channel} message given to the ${channel} sink` };
+      const providerId = `sink-${randomUUID()}`;
+      const record: SinkRecord = {
+        time: now().toISOString(),
+        channel,
+        to: message.to,
+        kind: message.kind,
+        reference: message.id,
+        ...render(message),
+        variables: message.variables,
+        status: 'sent',
+        providerId,
+      };
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        // One write per line with O_APPEND: lines from concurrent sends do not interleave.
+        await appendFile(file, JSON.stringify(record) + '\n', { mode: 0o600 });
+      } catch (error) {
+        return { outcome: 'retry', reason: `sink write failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+      // The file has the message; the log says that it went and where, not what it says.
+      options.logger.info('message written to the local sink', {
+        channel,
+        kind: message.kind,
+        to: maskDestination(channel, message.to),
+        reference: message.id,
+        providerId,
+        file,
+      });
+      return { outcome: 'sent', providerId };
+    },
+  };
+}

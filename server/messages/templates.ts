@@ -1,0 +1,228 @@
+/**
+ * What each message says, per kind and channel: WhatsApp template names with their ordered
+ * parameters (the bodies below are the text to submit for Meta's approval, category
+ * "utility"), SMS texts written to fit one GSM-7 segment with typical values, and e-mails.
+ *
+ * Plain, warm English for patients in Nigeria. Every message carries the manage link. None
+ * carries a health detail: the variables cannot hold one (see MessageVariables).
+ */
+import { WAT_OFFSET_MS, type MessageKind, type MessageVariables } from './channel';
+import { fitsOneSms, toGsm7Friendly } from './gsm';
+
+// --- Time in words, Abuja time -------------------------------------------------------------
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+function watParts(at: Date) {
+  const wat = new Date(at.getTime() + WAT_OFFSET_MS);
+  const hour24 = wat.getUTCHours();
+  return {
+    day: DAYS[wat.getUTCDay()] ?? '',
+    date: wat.getUTCDate(),
+    month: MONTHS[wat.getUTCMonth()] ?? '',
+    hour12: hour24 % 12 === 0 ? 12 : hour24 % 12,
+    minutes: String(wat.getUTCMinutes()).padStart(2, '0'),
+    ampm: hour24 < 12 ? 'am' : 'pm',
+  };
+}
+
+// Built by hand rather than with Intl: ICU versions differ (and some put a narrow no-break
+// space, U+202F, before "am", which is not GSM-7 and would make every SMS a UCS-2 one).
+
+/** "Tuesday 2 December at 10:30 am" in Abuja time. */
+export function formatWhen(at: Date): string {
+  const p = watParts(at);
+  return `${p.day} ${p.date} ${p.month} at ${p.hour12}:${p.minutes} ${p.ampm}`;
+}
+
+/** "Tue 2 Dec, 10:30am" in Abuja time (SMS). */
+export function formatWhenShort(at: Date): string {
+  const p = watParts(at);
+  return `${p.day.slice(0, 3)} ${p.date} ${p.month.slice(0, 3)}, ${p.hour12}:${p.minutes}${p.ampm}`;
+}
+
+/** The variables of a visit's messages, with the time in words computed once, in Abuja time. */
+export function visitVariables(input: {
+  firstName: string;
+  clinicName: string;
+  visitStart: Date;
+  practitioner: string;
+  manageLink: string;
+  clinicPhone: string;
+  address?: string;
+  reference?: string;
+}): MessageVariables {
+  const { visitStart, ...rest } = input;
+  return { ...rest, firstName: rest.firstName.trim(), when: formatWhen(visitStart), whenShort: formatWhenShort(visitStart) };
+}
+
+// --- WhatsApp templates --------------------------------------------------------------------
+
+export interface WhatsAppTemplate {
+  /** The approved template's name. */
+  name: string;
+  /** The body as submitted to Meta, {{1}}… standing for the parameters in order. */
+  body: string;
+  parameters: (v: MessageVariables) => string[];
+}
+
+/**
+ * Template bodies for Meta's review. Meta's rules for them: a body may not start or end with a
+ * parameter, parameters are numbered in order, and business-initiated messages must use an
+ * approved template (https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes:
+ * 132001 "template does not exist", 132000 "number of parameters does not match").
+ */
+export const WHATSAPP_TEMPLATES: Record<MessageKind, WhatsAppTemplate> = {
+  confirmation: {
+    name: 'appointment_confirmation',
+    body:
+      'Hello {{1}}, your visit at {{2}} is booked for {{3}} with {{4}}.\n\n' +
+      'To confirm, move or cancel it, open {{5}}\nQuestions? Call us on {{6}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.manageLink, v.clinicPhone],
+  },
+  reminder: {
+    name: 'appointment_reminder',
+    body:
+      'Hello {{1}}, a friendly reminder of your visit at {{2}} on {{3}} with {{4}}.\n\n' +
+      'If you need to move or cancel it, open {{5}}\nQuestions? Call us on {{6}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.manageLink, v.clinicPhone],
+  },
+  change: {
+    name: 'appointment_change',
+    body:
+      'Hello {{1}}, your visit at {{2}} has been moved. It is now on {{3}} with {{4}}.\n\n' +
+      'If the new time does not suit you, open {{5}}\nQuestions? Call us on {{6}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.manageLink, v.clinicPhone],
+  },
+  cancellation: {
+    name: 'appointment_cancellation',
+    body:
+      'Hello {{1}}, your visit at {{2}} on {{3}} has been cancelled.\n\n' +
+      'We would be glad to see you another time. To book again, open {{4}}\nQuestions? Call us on {{5}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.manageLink, v.clinicPhone],
+  },
+  no_show: {
+    name: 'appointment_no_show',
+    body:
+      'Hello {{1}}, we missed you at {{2}} on {{3}}. We hope all is well.\n\n' +
+      'Whenever it suits you, you can book a new time here: {{4}}\nOr call us on {{5}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.manageLink, v.clinicPhone],
+  },
+};
+
+/**
+ * Meta refuses template parameters that contain new lines or tabs, or more than four spaces
+ * in a row; a name typed with a stray line break would otherwise fail the whole message.
+ */
+export const cleanParameter = (value: string) => value.replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+
+export interface RenderedWhatsApp {
+  template: string;
+  parameters: string[];
+  /** The text the patient sees (for the local sink and the staff page). */
+  text: string;
+}
+
+export function renderWhatsApp(kind: MessageKind, v: MessageVariables): RenderedWhatsApp {
+  const t = WHATSAPP_TEMPLATES[kind];
+  const parameters = t.parameters(v).map(cleanParameter);
+  const text = t.body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => parameters[Number(n) - 1] ?? '');
+  return { template: t.name, parameters, text };
+}
+
+// --- SMS -----------------------------------------------------------------------------------
+
+/**
+ * Each kind's SMS, from the richest to the leanest; the first that fits one GSM-7 segment
+ * (160 characters) is sent, the leanest when none does. The sender ID already names the
+ * clinic, so the clinic's name and phone go only where there is room.
+ */
+const SMS: Record<MessageKind, ((v: MessageVariables) => string)[]> = {
+  confirmation: [
+    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+  ],
+  reminder: [
+    (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+  ],
+  change: [
+    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+  ],
+  cancellation: [
+    (v) => `Hi ${v.firstName}, your visit at ${v.clinicName} on ${v.whenShort} is cancelled. To book again: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit on ${v.whenShort} is cancelled. To book again: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit on ${v.whenShort} is cancelled. To book again: ${v.manageLink}`,
+  ],
+  no_show: [
+    (v) => `Hi ${v.firstName}, we missed you at ${v.clinicName} on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, we missed you on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, we missed you on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink}`,
+  ],
+};
+
+/** The SMS text for a kind, GSM-7 where the names allow, within one segment where possible. */
+export function renderSms(kind: MessageKind, v: MessageVariables): string {
+  const gsm: MessageVariables = {
+    ...v,
+    firstName: toGsm7Friendly(cleanParameter(v.firstName)),
+    practitioner: toGsm7Friendly(cleanParameter(v.practitioner)),
+    clinicName: toGsm7Friendly(cleanParameter(v.clinicName)),
+    whenShort: toGsm7Friendly(v.whenShort),
+    clinicPhone: toGsm7Friendly(v.clinicPhone),
+  };
+  const variants = SMS[kind].map((render) => render(gsm));
+  return variants.find(fitsOneSms) ?? variants[variants.length - 1] ?? '';
+}
+
+// --- E-mail --------------------------------------------------------------------------------
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+}
+
+function details(v: MessageVariables, withPractitioner = true): string {
+  return [
+    `When: ${v.when} (Abuja time)`,
+    withPractitioner ? `With: ${v.practitioner}` : null,
+    v.address ? `Where: ${v.clinicName}, ${v.address}` : `Where: ${v.clinicName}`,
+    v.reference ? `Reference: ${v.reference}` : null,
+  ]
+    .filter((line): line is string => line !== null)
+    .join('\n');
+}
+
+const signOff = (v: MessageVariables) => `If you have any questions, call us on ${v.clinicPhone}.\n\nWarm regards,\n${v.clinicName}`;
+
+export function renderEmail(kind: MessageKind, v: MessageVariables): RenderedEmail {
+  switch (kind) {
+    case 'confirmation':
+      return {
+        subject: `Your visit on ${v.when} is booked`,
+        text: `Hello ${v.firstName},\n\nThank you for booking with ${v.clinicName}. Your visit is booked:\n\n${details(v)}\n\nTo confirm, move or cancel your visit, open this link:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+    case 'reminder':
+      return {
+        subject: `Reminder: your visit on ${v.when}`,
+        text: `Hello ${v.firstName},\n\nA friendly reminder of your visit:\n\n${details(v)}\n\nIf you need to move or cancel it, open this link:\n${v.manageLink}\n\nWe look forward to seeing you.\n\n${signOff(v)}\n`,
+      };
+    case 'change':
+      return {
+        subject: `Your visit has moved to ${v.when}`,
+        text: `Hello ${v.firstName},\n\nYour visit has been moved. The new time is:\n\n${details(v)}\n\nIf the new time does not suit you, open this link to change or cancel it:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+    case 'cancellation':
+      return {
+        subject: `Your visit on ${v.when} is cancelled`,
+        text: `Hello ${v.firstName},\n\nYour visit on ${v.when} at ${v.clinicName} has been cancelled.${v.reference ? ` (Reference: ${v.reference})` : ''}\n\nWe would be glad to see you another time. To book again, open this link:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+    case 'no_show':
+      return {
+        subject: `We missed you on ${v.when}`,
+        text: `Hello ${v.firstName},\n\nWe missed you at ${v.clinicName} on ${v.when}. We hope all is well.\n\nWhenever it suits you, you can book a new time here:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+  }
+}

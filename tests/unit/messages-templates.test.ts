@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_KINDS, type MessageVariables } from '../../server/messages/channel';
+import { countSms } from '../../server/messages/gsm';
+import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, visitVariables, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
+
+// 10:30 WAT on Wednesday 2 December 2026 is 09:30 UTC.
+const visitStart = new Date('2026-12-02T09:30:00Z');
+
+/** Typical values: a long first name, a long practitioner's name, a manage link of 45 characters. */
+const typical: MessageVariables = visitVariables({
+  firstName: 'Chukwuemeka',
+  clinicName: 'Abuja Spine & Wellness Clinic',
+  visitStart,
+  practitioner: 'Dr Ngozi Eze-Okafor',
+  manageLink: 'https://www.abujaspine.ng/m/7K3QX9PA2DWM4RT8',
+  clinicPhone: '0803 123 4567',
+  address: '12 Aminu Kano Crescent, Wuse 2, Abuja',
+  reference: 'APT-7K3Q',
+});
+
+describe('time in words, Abuja time', () => {
+  it.each([
+    ['2026-12-02T09:30:00Z', 'Wednesday 2 December at 10:30 am', 'Wed 2 Dec, 10:30am'],
+    ['2026-12-02T11:00:00Z', 'Wednesday 2 December at 12:00 pm', 'Wed 2 Dec, 12:00pm'],
+    ['2026-12-02T19:45:00Z', 'Wednesday 2 December at 8:45 pm', 'Wed 2 Dec, 8:45pm'],
+    // 23:30 UTC on 1 December is already 00:30 on 2 December in Abuja.
+    ['2026-12-01T23:30:00Z', 'Wednesday 2 December at 12:30 am', 'Wed 2 Dec, 12:30am'],
+    ['2026-12-31T23:15:00Z', 'Friday 1 January at 12:15 am', 'Fri 1 Jan, 12:15am'],
+  ])('%s → %s', (iso, long, short) => {
+    expect(formatWhen(new Date(iso))).toBe(long);
+    expect(formatWhenShort(new Date(iso))).toBe(short);
+  });
+});
+
+// Words that would reveal why someone sees a chiropractor, if a template ever said them.
+const HEALTH_WORDS = /\b(pain|back|neck|spine|spinal|injur\w*|treat\w*|therap\w*|diagnos\w*|condition|symptom\w*|adjustment|x-?ray|prescription|health|medical)\b/i;
+/** Neutral values, so any health word found comes from the template's own text. */
+const neutral: MessageVariables = {
+  firstName: 'Ada', clinicName: 'The Clinic', when: 'Wednesday 2 December at 10:30 am', whenShort: 'Wed 2 Dec, 10:30am',
+  practitioner: 'Dr Eze', manageLink: 'https://clinic.example/m/abc', clinicPhone: '0803 123 4567', address: '12 Example Road, Abuja', reference: 'APT-1',
+};
+
+describe.each(MESSAGE_KINDS)('the %s messages', (kind) => {
+  it('SMS: one GSM-7 segment with typical values, with the manage link', () => {
+    const text = renderSms(kind, typical);
+    const count = countSms(text);
+    expect(count, text).toMatchObject({ encoding: 'gsm7', segments: 1 });
+    expect(text).toContain(typical.manageLink);
+    expect(text).toContain('Chukwuemeka');
+  });
+
+  it('SMS: names outside GSM-7 are spelt in it rather than making the text UCS-2', () => {
+    const text = renderSms(kind, { ...typical, firstName: 'Ọlá', practitioner: 'Dr Adéṣínà Ọ̀ṣun' });
+    expect(countSms(text).encoding).toBe('gsm7');
+    expect(text).toContain('Ola');
+  });
+
+  it('SMS: a very long link still goes out, whole, in more segments', () => {
+    const manageLink = `https://www.abujaspine.ng/manage/${'x'.repeat(120)}`;
+    const text = renderSms(kind, { ...typical, manageLink });
+    expect(text).toContain(manageLink);
+    expect(countSms(text).segments).toBeGreaterThan(1);
+  });
+
+  it('WhatsApp: the parameters match the template body, in order, with the link', () => {
+    const template = WHATSAPP_TEMPLATES[kind];
+    const placeholders = [...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+    const rendered = renderWhatsApp(kind, typical);
+    expect(placeholders).toEqual(placeholders.map((_, i) => i + 1));
+    expect(rendered.parameters).toHaveLength(placeholders.length);
+    expect(rendered.parameters).toContain(typical.manageLink);
+    expect(rendered.text).not.toMatch(/\{\{/);
+    expect(rendered.text).toContain(typical.manageLink);
+    // Meta refuses bodies that start or end with a parameter.
+    expect(template.body).not.toMatch(/^\{\{|\}\}$/);
+    expect(template.name).toMatch(/^[a-z0-9_]{1,512}$/);
+  });
+
+  it('WhatsApp: parameters carry no line breaks or tabs (Meta refuses them)', () => {
+    const rendered = renderWhatsApp(kind, { ...typical, firstName: 'Ada\nObi', practitioner: 'Dr\tEze     Okafor' });
+    for (const p of rendered.parameters) expect(p).not.toMatch(/[\n\t]| {2,}/);
+    expect(rendered.parameters[0]).toBe('Ada Obi');
+  });
+
+  it('e-mail: a subject and a text with the link and the clinic phone', () => {
+    const mail = renderEmail(kind, typical);
+    expect(mail.subject.length).toBeGreaterThan(10);
+    expect(mail.subject).not.toMatch(/\n/);
+    expect(mail.text).toContain(typical.manageLink);
+    expect(mail.text).toContain(typical.clinicPhone);
+    expect(mail.text.startsWith('Hello Chukwuemeka,')).toBe(true);
+  });
+
+  it('says nothing about health in any channel', () => {
+    const texts = [renderSms(kind, neutral), renderWhatsApp(kind, neutral).text, renderEmail(kind, neutral).subject, renderEmail(kind, neutral).text];
+    for (const text of texts) expect(text).not.toMatch(HEALTH_WORDS);
+  });
+});
+
+describe('the e-mail details', () => {
+  it('gives the address and the reference when known', () => {
+    const text = renderEmail('confirmation', typical).text;
+    expect(text).toContain('When: Wednesday 2 December at 10:30 am (Abuja time)');
+    expect(text).toContain('With: Dr Ngozi Eze-Okafor');
+    expect(text).toContain('Where: Abuja Spine & Wellness Clinic, 12 Aminu Kano Crescent, Wuse 2, Abuja');
+    expect(text).toContain('Reference: APT-7K3Q');
+  });
+
+  it('leaves out what is not known', () => {
+    const { address: _a, reference: _r, ...rest } = typical;
+    const text = renderEmail('reminder', rest).text;
+    expect(text).toContain('Where: Abuja Spine & Wellness Clinic\n');
+    expect(text).not.toContain('Reference');
+  });
+});
+
+describe('the SMS texts', () => {
+  it('add the clinic phone when there is room, and drop it when there is not', () => {
+    const short = { ...typical, firstName: 'Ada', practitioner: 'Dr Eze', manageLink: 'https://abujaspine.ng/m/7K3QX9' };
+    expect(renderSms('confirmation', short)).toBe('Hi Ada, your visit with Dr Eze is booked for Wed 2 Dec, 10:30am. To change or cancel: https://abujaspine.ng/m/7K3QX9 Call 0803 123 4567');
+    expect(renderSms('confirmation', typical)).toBe(
+      'Hi Chukwuemeka, your visit with Dr Ngozi Eze-Okafor is booked for Wed 2 Dec, 10:30am. To change or cancel: https://www.abujaspine.ng/m/7K3QX9PA2DWM4RT8',
+    );
+  });
+});
