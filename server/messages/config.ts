@@ -10,7 +10,7 @@
  * See server/messages/env.example.txt for the documented variables.
  */
 import { z } from 'zod';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/http/logger';
 import { CHANNELS, DEFAULT_TIMEOUT_MS, type Channel, type ChannelAdapter } from './channel';
 import { emailAdapter, type SendMail } from './email';
 import { DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';

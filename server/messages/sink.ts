@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/http/logger';
 import { checkMessage, maskDestination, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type OutgoingMessage, type SendResult } from './channel';
 import { countSms } from './gsm';
 import { renderEmail, renderSms, renderWhatsApp } from './templates';

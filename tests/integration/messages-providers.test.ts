@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../server/logger';
+import { silentLogger } from '../../server/platform/http/logger';
 import type { OutgoingMessage } from '../../server/messages/channel';
 import { createChannels, parseMessagingConfig } from '../../server/messages/config';
 import { countSms } from '../../server/messages/gsm';

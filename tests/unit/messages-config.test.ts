@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, silentLogger } from '../../server/logger';
+import { createLogger, silentLogger } from '../../server/platform/http/logger';
 import { createChannels, MessagingConfigError, parseMessagingConfig } from '../../server/messages/config';
 import { DEFAULT_SCHEDULE } from '../../server/messages/rules';
 

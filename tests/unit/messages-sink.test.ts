@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger';
+import { createLogger } from '../../server/platform/http/logger';
 import type { OutgoingMessage } from '../../server/messages/channel';
 import { sinkAdapter, sinkFile, type SinkRecord } from '../../server/messages/sink';
 import { visitVariables } from '../../server/messages/templates';
