@@ -198,3 +198,25 @@ export function maskEmail(address: string): string {
 }
 
 export const maskDestination = (channel: Channel, to: string) => (channel === 'email' ? maskEmail(to) : maskPhone(to));
+
+/**
+ * POSTs JSON to a provider and reads its JSON answer, within the timeout: the answer, or the
+ * network failure classified (a timeout or a dropped connection is worth another try).
+ */
+export async function postJson(
+  doFetch: typeof fetch,
+  url: string,
+  init: { headers: Record<string, string>; body: unknown; timeoutMs: number; signal?: AbortSignal | undefined },
+): Promise<{ response: Response; body: unknown } | NotSent> {
+  try {
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers },
+      body: JSON.stringify(init.body),
+      signal: requestSignal(init.timeoutMs, init.signal),
+    });
+    return { response, body: await readJson(response) };
+  } catch (error) {
+    return classifyNetworkError(error, init.signal);
+  }
+}

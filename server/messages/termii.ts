@@ -22,11 +22,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   checkMessage,
   classifyHttpStatus,
-  classifyNetworkError,
   DEFAULT_TIMEOUT_MS,
   isRecord,
-  readJson,
-  requestSignal,
+  postJson,
   type ChannelAdapter,
   type NotSent,
   type OutgoingMessage,
@@ -68,30 +66,14 @@ export function termiiAdapter(options: TermiiOptions): ChannelAdapter {
     async send(message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult> {
       const invalid = checkMessage(message);
       if (invalid) return invalid;
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            api_key: options.apiKey,
-            to: message.to.replace(/^\+/, ''),
-            from: options.senderId,
-            sms: renderSms(message.kind, message.variables),
-            type: 'plain',
-            channel: 'dnd',
-          }),
-          signal: requestSignal(timeoutMs, signal),
-        });
-      } catch (error) {
-        return classifyNetworkError(error, signal);
-      }
-      let body: unknown;
-      try {
-        body = await readJson(response);
-      } catch (error) {
-        return classifyNetworkError(error, signal);
-      }
+      const answer = await postJson(doFetch, url, {
+        headers: {},
+        body: { api_key: options.apiKey, to: message.to.replace(/^\+/, ''), from: options.senderId, sms: renderSms(message.kind, message.variables), type: 'plain', channel: 'dnd' },
+        timeoutMs,
+        signal,
+      });
+      if ('outcome' in answer) return answer;
+      const { response, body } = answer;
       if (!response.ok) return classifyTermiiError(response.status, body, response.headers.get('retry-after'));
       const id = isRecord(body) ? body.message_id_str ?? body.message_id : undefined;
       if ((typeof id === 'string' && id) || typeof id === 'number') return { outcome: 'sent', providerId: String(id) };

@@ -25,13 +25,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   checkMessage,
   classifyHttpStatus,
-  classifyNetworkError,
   DEFAULT_TIMEOUT_MS,
   isE164,
   isRecord,
   parseRetryAfter,
-  readJson,
-  requestSignal,
+  postJson,
   type ChannelAdapter,
   type NotSent,
   type OutgoingMessage,
@@ -145,23 +143,9 @@ export function whatsAppCloudAdapter(options: WhatsAppCloudOptions): WhatsAppClo
   const doFetch = options.fetch ?? fetch;
 
   async function post(body: Record<string, unknown>, signal?: AbortSignal): Promise<SendResult> {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: requestSignal(timeoutMs, signal),
-      });
-    } catch (error) {
-      return classifyNetworkError(error, signal);
-    }
-    let json: unknown;
-    try {
-      json = await readJson(response);
-    } catch (error) {
-      return classifyNetworkError(error, signal);
-    }
+    const answer = await postJson(doFetch, url, { headers: { authorization: `Bearer ${options.accessToken}` }, body, timeoutMs, signal });
+    if ('outcome' in answer) return answer;
+    const { response, body: json } = answer;
     if (!response.ok) return classifyGraphError(response.status, json, response.headers.get('retry-after'));
     const first = isRecord(json) && Array.isArray(json.messages) ? (json.messages[0] as unknown) : null;
     const id = isRecord(first) && typeof first.id === 'string' && first.id ? first.id : null;
