@@ -7,27 +7,11 @@ import { pages } from '../../shared/app/routes';
 /** The area's four routes (the portfolio pages and home five's gallery), in the domains they belong to. */
 const GALLERY_PATHS = ['/portfolioTwoColumn', '/portfolioThreeColumn', '/portfolioSlider', '/homeFive'];
 const galleryRoutes = GALLERY_PATHS.map((path) => pages.find((r) => r.path === path)).filter((r) => r !== undefined);
+import { mainOf, textOf } from '../support/page-text';
 import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
 
-const mainOf = (page: string) => {
-  const m = /<main[^>]*>([\s\S]*)<\/main>/.exec(page);
-  if (!m?.[1]) throw new Error('no <main> in the page');
-  return m[1];
-};
-
-/** Visible text of some HTML: tags dropped, entities decoded, whitespace collapsed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/\s+/g, ' ');
 
 const get = async (path: string) => {
   const res = await request(app).get(path);

@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { benefits } from '../../shared/content/benefits';
-import { appointmentSubject } from '../../shared/content/contact';
+import { appointmentSubject } from '../../shared/requests/contact-form';
 import { doctorCounters, principalProfile } from '../../shared/content/doctor-pages';
-import { doctors } from '../../shared/content/doctors';
-import { services } from '../../shared/content/services';
+import { doctors, location, principalDoctor, services, siteFacts } from '../support/clinic-facts';
 import { departments, quoteFields } from '../../shared/content/services-two';
 import { site } from '../../shared/content/site';
 import { NOT_FOUND_TEXT } from '../../shared/app/not-found';
@@ -12,6 +11,7 @@ import { pages } from '../../shared/app/routes';
 
 /** The area's routes (spec section 2): the clinic's services and doctors, and the contact page. */
 const servicesRoutes = pages.filter((r) => ['/services', '/service-detail/:id', '/servicesDetails', '/servicesTwo', '/doctors', '/doctorsTwo', '/doctorDetails', '/contact'].includes(r.path));
+import { mainOf } from '../support/page-text';
 import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
@@ -24,12 +24,6 @@ const get = async (path: string) => {
   return { status: res.status, text: res.text };
 };
 
-/** The main content only, so the layout (footer services, top-bar phone) cannot satisfy an assertion. */
-const mainOf = (page: string) => {
-  const m = /<main[^>]*>([\s\S]*)<\/main>/.exec(page);
-  if (!m?.[1]) throw new Error('no <main> in the page');
-  return m[1];
-};
 
 const titleOf = (page: string) => /<title>([^<]*)<\/title>/.exec(page)?.[1];
 
@@ -114,8 +108,10 @@ describe('services, doctors and contact routes', () => {
     for (const d of departments) expect(main).toContain(`>${d.title}</h3>`);
     const form = /<form[^>]*aria-label="Quote calculator"[\s\S]*?<\/form>/.exec(main)?.[0] ?? '';
     expect(form).toContain('method="post"');
-    expect(form.match(/<select[^>]*name="(\w+)"/g)?.map((s) => /name="(\w+)"/.exec(s)?.[1])).toEqual(quoteFields.map((f) => f.name));
-    expect(quoteFields).toHaveLength(4);
+    // Four dropdowns: the service (the clinic's data) and the three of the content module.
+    expect(form.match(/<select[^>]*name="(\w+)"/g)?.map((s) => /name="(\w+)"/.exec(s)?.[1])).toEqual(['service', ...quoteFields.map((f) => f.name)]);
+    expect(quoteFields).toHaveLength(3);
+    for (const s of services) expect(form).toContain(`<option value="${s.id}">${html(s.title)}</option>`);
     for (const f of quoteFields) for (const o of f.options) expect(form).toContain(`<option value="${o.value}">${html(o.label)}</option>`);
     expect(form).toMatch(/<input[^>]*name="phone"[^>]*type="tel"|<input[^>]*type="tel"[^>]*name="phone"/);
     expect(main).toMatch(/<a [^>]*href="\/contact"[^>]*>Talk to us about your team/);
@@ -156,7 +152,7 @@ describe('services, doctors and contact routes', () => {
 
   it('/doctorDetails shows the principal chiropractor’s profile', async () => {
     const main = mainOf((await get('/doctorDetails')).text);
-    const { doctor } = principalProfile;
+    const doctor = principalDoctor;
     expect(main).toContain(`<h1>${doctor.name}</h1>`);
     expect(main).toContain('Head Doctor');
     for (const e of [...principalProfile.education, ...principalProfile.experience]) expect(main).toContain(html(e.title));
@@ -172,8 +168,8 @@ describe('services, doctors and contact routes', () => {
     for (const t of ['Mail Us', 'Visit Us', 'Call Us']) expect(main).toContain(`>${t}</h3>`);
     expect(main).toContain(`href="mailto:${site.email}">${site.email}</a>`);
     for (const p of site.phones) expect(main).toContain(`href="tel:${p.e164}">${p.display}</a>`);
-    expect(main).toContain(html(site.address.street));
-    expect(main).toContain(`href="${html(site.address.mapHref)}"`);
+    expect(main).toContain(html(location.street!));
+    expect(main).toContain(`href="${html(location.mapHref!)}"`);
   });
 
   it('/contact has the Write To Us form with name, email, phone, subject and message', async () => {
@@ -196,7 +192,7 @@ describe('services, doctors and contact routes', () => {
   it('/contact prefills the subject from the home hero’s location and service', async () => {
     const main = mainOf((await get('/contact?location=abuja&service=3')).text);
     expect(main).toMatch(/<input[^>]*name="subject"[^>]*value="Appointment request: Radiculopathy &amp; Paraesthesia \(Abuja\)"/);
-    expect(appointmentSubject('kano', null)).toBe('Appointment request (Kano, opening soon)');
+    expect(appointmentSubject(siteFacts, 'kano', null)).toBe('Appointment request (Kano, opening soon)');
   });
 
   it('/contact ignores unknown query values instead of echoing them', async () => {
