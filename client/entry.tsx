@@ -6,6 +6,8 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { provideAccountsClient } from '../shared/accounts/load';
 import { createRoutes } from '../shared/app/routes';
+import { ClinicFactsProvider, FACTS_DATA_ATTRIBUTE } from '../shared/clinic/facts-context';
+import type { ClinicFacts } from '../shared/clinic/types';
 import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/platform/session';
 import { clientBinder } from './server-data';
 
@@ -13,21 +15,32 @@ import { clientBinder } from './server-data';
 provideAccountsClient({ loadAuthClient: () => import('./firebase'), loadDialogs: () => import('./dialogs') });
 
 const routes = createRoutes(clientBinder);
+const session = document.getElementById(SESSION_SCRIPT_ID);
+
+// The clinic's facts the page was rendered with (a content-named file, prefetched with the page's
+// scripts, so usually already in the cache), fetched alongside the first page's modules.
+const factsUrl = session?.dataset[FACTS_DATA_ATTRIBUTE];
+if (!factsUrl) throw new Error('The page names no clinic facts to hydrate with');
+const facts = fetch(factsUrl).then((r) => {
+  if (!r.ok) throw new Error(`The clinic's facts could not be loaded (${r.status})`);
+  return r.json() as Promise<ClinicFacts>;
+});
 
 // Resolve the lazy page modules of the first page before hydrating, so the browser
 // renders exactly what the server sent (their chunks are already modulepreloaded).
 const initial = matchRoutes(routes, window.location) ?? [];
-await Promise.all(
-  initial.map(async ({ route }) => {
+const [clinicFacts] = await Promise.all([
+  facts,
+  ...initial.map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;
     const resolved = await route.lazy();
     Object.assign(route, { ...resolved, lazy: undefined });
   }),
-);
+]);
 
 // The server puts the hydration data in window.__staticRouterHydrationData; the router reads it.
 const router = createBrowserRouter(routes);
-const user = JSON.parse(document.getElementById(SESSION_SCRIPT_ID)?.textContent || 'null') as SessionUser | null;
+const user = JSON.parse(session?.textContent || 'null') as SessionUser | null;
 
 // In a transition, React hydrates in slices of a few milliseconds and yields between them, so
 // a slow phone's main thread is never blocked for the whole page at once; a click or key press
@@ -37,7 +50,9 @@ startTransition(() => {
     document.getElementById('root')!,
     <StrictMode>
       <SessionProvider user={user}>
-        <RouterProvider router={router} />
+        <ClinicFactsProvider facts={clinicFacts}>
+          <RouterProvider router={router} />
+        </ClinicFactsProvider>
       </SessionProvider>
     </StrictMode>,
   );

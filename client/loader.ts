@@ -42,6 +42,8 @@ const tag = d.querySelector<HTMLScriptElement>('script[data-entry]');
 const list = (name: string) => (tag?.getAttribute(name) ?? '').split(' ').filter(Boolean);
 const entries = list('data-entry');
 const preloads = list('data-prefetch');
+// Other files the entry fetches itself (the clinic's facts the page was rendered with): prefetched, never preloaded as modules.
+const fetches = list('data-fetch');
 const worker = tag?.getAttribute('data-sw');
 
 const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'] as const;
@@ -192,7 +194,7 @@ function idle(f: () => void) {
   if (w.requestIdleCallback) w.requestIdleCallback(f, { timeout: 3000 });
   else setTimeout(f, 50);
 }
-const queue = [...sheets.map((l) => l.getAttribute('href') ?? ''), ...entries, ...preloads].filter(Boolean);
+const queue = [...sheets.map((l) => l.getAttribute('href') ?? ''), ...entries, ...preloads, ...fetches].filter(Boolean);
 function links() {
   const u = !started && queue.shift();
   if (!u) return;

@@ -6,10 +6,8 @@ import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
-import { openAppStore } from './app/store';
+import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
-import { storeCatalog } from './clinic/catalog';
-import { watchContentVersion } from './platform/db/content-version';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
@@ -72,13 +70,8 @@ export async function start(options: StartOptions): Promise<Server> {
 
   // Public content (the clinic's facts, published comments) changed, here or on another instance:
   // every instance polls the database's content version and empties what it keeps in memory.
-  const clinic = storeCatalog(store);
-  const contentVersion = watchContentVersion(store, { logger });
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
-  contentVersion.onChange(() => {
-    clinic.invalidate();
-    pageCache.clear();
-  });
+  const content = contentWiring(store, { pageCache, logger });
 
   const drain = createDrainState();
   const app = createApp({
@@ -89,12 +82,9 @@ export async function start(options: StartOptions): Promise<Server> {
     getUser: session.getUser,
     csp: authCspSources(config.auth),
     store,
-    clinic,
+    clinic: content.clinic,
     pageCache,
-    onContentChange: () => {
-      clinic.invalidate();
-      contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', { error: error instanceof Error ? error.message : String(error) }));
-    },
+    onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
@@ -110,7 +100,7 @@ export async function start(options: StartOptions): Promise<Server> {
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
       retention.stop();
-      contentVersion.stop();
+      content.stop();
       await outboxWorker.stop();
       await store.close();
       logger.info('store closed');

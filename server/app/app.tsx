@@ -27,6 +27,8 @@ import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
 import type { Config } from './config';
 import { createServerRoutes } from './routes';
+import { ClinicFactsProvider, FACTS_DATA_ATTRIBUTE } from '../../shared/clinic/facts-context';
+import { factsFileRoute } from '../clinic/facts-file';
 import { seoHead, type SeoLocals } from './seo/head';
 import { seoRoutes } from './seo/routes';
 
@@ -206,7 +208,10 @@ export function createApp(deps: AppDeps): App {
     next();
   });
   // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
-  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, clinic, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
+
+  // The clinic's facts as the browser hydrates with them (a content-named file under /assets/).
+  app.use(factsFileRoute(clinic));
 
   if (deps.clientDir) {
     // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
@@ -276,7 +281,22 @@ export function createApp(deps: AppDeps): App {
       logger,
       getUser,
       context: (req, user) => requestContext(user, req.ip ?? '', platform, contexts),
-      head: (context, meta, locals) => seoHead(context, meta, locals as SeoLocals),
+      head: (context, meta, locals) => {
+        const current = clinic.current();
+        return current ? seoHead(context, meta, locals as SeoLocals, current.facts) : '';
+      },
+      // The clinic's facts around the app (read before each render: from memory, but fresh after a
+      // change), and where the browser finds the same facts to hydrate with.
+      shell: {
+        prepare: async () => {
+          await clinic.facts();
+        },
+        wrap: (app) => <ClinicFactsProvider facts={clinic.current()!.facts}>{app}</ClinicFactsProvider>,
+        boot: () => {
+          const { url } = clinic.current()!.file;
+          return { data: { [FACTS_DATA_ATTRIBUTE]: url }, fetch: [url] };
+        },
+      },
     }),
   );
 

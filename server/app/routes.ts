@@ -1,5 +1,5 @@
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router';
-import { createRoutes, pages, ROOT_PAGE, type RouteData, type RouteDataBinder } from '../../shared/app/routes';
+import { createRoutes, pages, type RouteData, type RouteDataBinder } from '../../shared/app/routes';
 import type { PageRoute } from '../../shared/platform/page-route';
 
 /** What a page's server half (`server/<area>/pages/<name>.ts`) may export: its server-only data functions. */
@@ -52,7 +52,7 @@ export function createServerRoutes(options: { modules?: Record<string, ServerPag
   const table = options.table ?? pages;
   const modules = { ...serverPageModules, ...options.modules };
   for (const page of Object.keys(modules)) {
-    if (page !== ROOT_PAGE && !table.some((r) => r.page === page)) throw new Error(`The server half of ${page} has no route in the route table.`);
+    if (!table.some((r) => r.page === page)) throw new Error(`The server half of ${page} has no route in the route table.`);
   }
   return createRoutes(serverBinder(modules), table);
 }

@@ -1,7 +1,10 @@
+import { storeCatalog } from '../clinic/catalog';
 import { clinicSeed } from '../clinic/seed';
 import { insertClinicFacts } from '../clinic/repo';
+import { watchContentVersion } from '../platform/db/content-version';
 import type { Migration } from '../platform/db/migrate';
 import { openStore, type OpenStoreOptions, type Store } from '../platform/db/store';
+import type { Logger } from '../platform/http/logger';
 
 /**
  * The steps in code that go with the SQL migrations (server/platform/db/migrations/): data a
@@ -16,4 +19,28 @@ export const migrationSteps: readonly Migration[] = [
 /** Opens the app's store: PGlite or PostgreSQL, migrated and seeded. */
 export function openAppStore(options: Omit<OpenStoreOptions, 'steps'>): Promise<Store> {
   return openStore({ ...options, steps: migrationSteps });
+}
+
+/**
+ * Public content in memory, kept true across instances: the clinic's facts (read once, then from
+ * memory) and the page cache are emptied whenever the database's content version moves — a
+ * change made here (`onContentChange`), on another instance, or straight in the database (the
+ * clinic's tables have triggers). Within one poll (500 ms).
+ */
+export function contentWiring(store: Store, options: { pageCache: { clear(): void }; logger: Logger; intervalMs?: number }) {
+  const clinic = storeCatalog(store);
+  const version = watchContentVersion(store, { logger: options.logger, ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}) });
+  version.onChange(() => {
+    clinic.invalidate();
+    options.pageCache.clear();
+  });
+  return {
+    clinic,
+    /** For createApp's onContentChange: this instance's cache is emptied by the app; the others' by the bump. */
+    onContentChange: () => {
+      clinic.invalidate();
+      version.bump().catch((error: unknown) => options.logger.error('content version not bumped', { error: error instanceof Error ? error.message : String(error) }));
+    },
+    stop: () => version.stop(),
+  };
 }

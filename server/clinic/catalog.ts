@@ -1,8 +1,39 @@
+import { createHash } from 'node:crypto';
 import { siteFactsOf, type SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
 import type { Store } from '../platform/db/store';
-import type { ClinicCatalog } from './context';
+import type { ClinicCatalog, FactsFile } from './context';
 import { loadClinicFacts } from './repo';
+
+/** The facts as the browser fetches them: JSON under a name that changes with the content. */
+function factsFile(facts: ClinicFacts): FactsFile {
+  const body = Buffer.from(JSON.stringify(facts));
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  return { body, hash, url: `/assets/clinic-facts-${hash}.json` };
+}
+
+interface Loaded {
+  facts: ClinicFacts;
+  site: SiteFacts;
+  file: FactsFile;
+}
+
+const loaded = (facts: ClinicFacts): Loaded => ({ facts, site: siteFactsOf(facts), file: factsFile(facts) });
+
+/** Files of recent versions, so a page rendered just before a change still hydrates with its own facts. */
+const KEPT_FILES = 8;
+
+function keepFiles() {
+  const files = new Map<string, FactsFile>();
+  return {
+    add(file: FactsFile) {
+      files.delete(file.hash);
+      files.set(file.hash, file);
+      if (files.size > KEPT_FILES) files.delete(files.keys().next().value!);
+    },
+    get: (hash: string) => files.get(hash),
+  };
+}
 
 /**
  * The clinic's facts from the database, kept in memory between changes: `invalidate()` (called
@@ -10,10 +41,16 @@ import { loadClinicFacts } from './repo';
  * ask the database again. Pages and loaders read them on every render at no database cost.
  */
 export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void } {
-  let current: Promise<{ facts: ClinicFacts; site: SiteFacts }> | null = null;
+  let current: Promise<Loaded> | null = null;
+  let last: Loaded | undefined;
+  const files = keepFiles();
   const load = () => {
     current ??= loadClinicFacts(store.db).then(
-      (facts) => ({ facts, site: siteFactsOf(facts) }),
+      (facts) => {
+        last = loaded(facts);
+        files.add(last.file);
+        return last;
+      },
       (error: unknown) => {
         current = null;
         throw error;
@@ -24,6 +61,8 @@ export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void
   return {
     facts: async () => (await load()).facts,
     siteFacts: async () => (await load()).site,
+    current: () => last && { facts: last.facts, file: last.file },
+    file: (hash) => files.get(hash),
     invalidate: () => {
       current = null;
     },
@@ -32,6 +71,11 @@ export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void
 
 /** Fixed facts (tests, and pages rendered without a database). */
 export function staticCatalog(facts: ClinicFacts): ClinicCatalog {
-  const site = siteFactsOf(facts);
-  return { facts: async () => facts, siteFacts: async () => site };
+  const fixed = loaded(facts);
+  return {
+    facts: async () => fixed.facts,
+    siteFacts: async () => fixed.site,
+    current: () => ({ facts: fixed.facts, file: fixed.file }),
+    file: (hash) => (hash === fixed.file.hash ? fixed.file : undefined),
+  };
 }

@@ -2,11 +2,25 @@ import { createContext } from 'react-router';
 import type { SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
 
+/** The facts as one file for the browser, named by a hash of its content (immutable: cached for good). */
+export interface FactsFile {
+  body: Buffer;
+  hash: string;
+  url: string;
+}
+
 /** The clinic's facts, as the pages read them: from memory, refreshed when the database says they changed (catalog.ts). */
 export interface ClinicCatalog {
   facts(): Promise<ClinicFacts>;
-  /** The part every page shows (the root loader's data). */
+  /** The part every page shows. */
   siteFacts(): Promise<SiteFacts>;
+  /**
+   * The facts last read, and their file, for code that cannot wait (a render, the document head:
+   * the renderer reads `facts()` just before); undefined before the first read.
+   */
+  current(): { facts: ClinicFacts; file: FactsFile } | undefined;
+  /** A recent version's file by its hash (the browser asks for the one its page was rendered with). */
+  file(hash: string): FactsFile | undefined;
 }
 
 export const clinicContext = createContext<ClinicCatalog>();

@@ -53,7 +53,6 @@ function useHydratedMarker() {
 }
 
 export function Root() {
-  useDocumentMeta(usePageMeta());
   useScrollTopOnNavigate();
   useHydratedMarker();
   return (
@@ -64,7 +63,14 @@ export function Root() {
   );
 }
 
-export function RootErrorBoundary() {
+/** The pages' shell: keeps the document's title in step with the page (its error boundary does it for errors). */
+export function Pages() {
+  useDocumentMeta(usePageMeta());
+  return <Outlet />;
+}
+
+/** A page's error (404, 403, a failed action or render), inside the site's layout (the root route renders it). */
+export function PageErrorBoundary() {
   const error = useRouteError();
   useHydratedMarker();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -75,7 +81,7 @@ export function RootErrorBoundary() {
     console.error(error);
   }
   return (
-    <Layout>
+    <>
       {notFound ? (
         <NotFound />
       ) : forbidden ? (
@@ -96,6 +102,26 @@ export function RootErrorBoundary() {
           </div>
         </section>
       )}
-    </Layout>
+    </>
+  );
+}
+
+/**
+ * The root's own error (its loader could not read the clinic's facts): a plain page without the
+ * site's layout, which needs those facts.
+ */
+export function RootErrorBoundary() {
+  useHydratedMarker();
+  useDocumentMeta(ERROR_META);
+  return (
+    <main id="main" className="section error-page">
+      <div className="container narrow">
+        <h1>Something went wrong</h1>
+        <p>We could not show this page. Please try again in a moment, or call us if it keeps happening.</p>
+        <p>
+          <a href="/">Back to home</a>
+        </p>
+      </div>
+    </main>
   );
 }

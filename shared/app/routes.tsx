@@ -8,7 +8,7 @@ import type { PageModule, PageRoute } from '../platform/page-route';
 import { requestsRoutes } from '../requests/routes';
 import { shopRoutes } from '../shop/routes';
 import { NotFound } from './not-found';
-import { Root, RootErrorBoundary } from './root';
+import { PageErrorBoundary, Pages, Root, RootErrorBoundary } from './root';
 import { siteRoutes } from './site-routes';
 
 /** Data functions a side attaches to a page: the server's own, or the browser's calls to the server. */
@@ -59,9 +59,6 @@ function pageRoute(route: PageRoute, bind: RouteDataBinder): RouteObject {
   };
 }
 
-/** The root route's server half: `server/app/pages/root.ts`. */
-export const ROOT_PAGE = 'app/root';
-
 const notFound = () => {
   throw data(null, { status: 404, statusText: 'Not Found' });
 };
@@ -80,14 +77,19 @@ export function createRoutes(bind: RouteDataBinder, table: readonly PageRoute[] 
       path: '/',
       Component: Root,
       ErrorBoundary: RootErrorBoundary,
-      // The clinic's facts every page shows (shared/clinic/site-facts.ts), from the server.
-      ...bind({ id: 'root', page: ROOT_PAGE, serverLoader: true, serverAction: false }),
-      // They change rarely: a navigation or a form's answer does not ask for them again.
-      shouldRevalidate: () => false,
       children: [
-        ...table.map((route) => pageRoute(route, bind)),
-        { id: 'not-match', path: '/notMatch', loader: notFound, Component: NotFound },
-        { id: 'catch-all', path: '*', loader: notFound, Component: NotFound },
+        {
+          // A page's errors (404, 403, a failed action) end here, inside the site's layout: the
+          // root's loader still runs for them, so the layout has the clinic's facts.
+          id: 'pages',
+          Component: Pages,
+          ErrorBoundary: PageErrorBoundary,
+          children: [
+            ...table.map((route) => pageRoute(route, bind)),
+            { id: 'not-match', path: '/notMatch', loader: notFound, Component: NotFound },
+            { id: 'catch-all', path: '*', loader: notFound, Component: NotFound },
+          ],
+        },
       ],
     },
   ];

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../ui/link';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../content/blog';
-import { doctors } from '../content/doctors';
 import { postBody, type PostBlock } from '../content/post-bodies';
 import { formatPostDate, type Post } from '../content/posts';
 import { TextAreaField, TextField } from '../ui/fields';
@@ -14,6 +13,8 @@ import { PageHeader } from '../ui/page-header';
 import { BlogShell } from './blog-shell';
 import { BlogSidebar } from './blog-sidebar';
 import { categoryHref, postHref } from './links';
+import { useClinicFacts } from '../clinic/facts-context';
+import { teamOf, type TeamMember } from '../clinic/team';
 import type { BlogPostData, PublishedComment } from './loaders';
 import { PostMeta } from './post-meta';
 import { ShareLinks } from './share-links';
@@ -105,12 +106,11 @@ function Body({ post }: { post: Post }) {
   );
 }
 
-function AuthorBox({ name }: { name: string }) {
-  const doctor = doctors.find((d) => d.name === name);
+function AuthorBox({ doctor }: { doctor: TeamMember | undefined }) {
   if (!doctor) return null;
   return (
     <section className="author-box" aria-labelledby="author-box-title">
-      <img src={doctor.img.src} width={doctor.img.width} height={doctor.img.height} alt={doctor.img.alt} loading="lazy" decoding="async" />
+      <img src={doctor.portrait.src} width={doctor.portrait.width} height={doctor.portrait.height} alt={doctor.portrait.alt} loading="lazy" decoding="async" />
       <div>
         <p className="eyebrow">About the author</p>
         <h3 id="author-box-title">{doctor.name}</h3>
@@ -196,6 +196,8 @@ function CommentForm({ postSlug }: { postSlug: string }) {
  */
 export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; medium: PostMedium }) {
   const { post, previous, next, approvedComments = [] } = useLoaderData() as BlogPostData;
+  // The author box shows the author as the team has them now (the clinic's facts), by name.
+  const author = teamOf(useClinicFacts(), { bios: true }).find((p) => p.name === post.author);
   const { pathname } = useLocation();
   const shownSlug = useRef(post.slug);
   // Another post on the same route (previous/next links): start at the top, as a page load would.
@@ -251,7 +253,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
               <span />
             )}
           </nav>
-          <AuthorBox name={post.author} />
+          <AuthorBox doctor={author} />
         </article>
         <Comments total={post.comments} approved={approvedComments} />
         <CommentForm postSlug={post.slug} />

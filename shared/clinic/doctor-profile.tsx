@@ -1,6 +1,7 @@
 import { Link } from '../ui/link';
 import type { DoctorProfile as Profile, ProfileEntry } from '../content/doctor-pages';
-import { site } from '../content/site';
+import { useSiteFacts } from './facts-context';
+import type { TeamMember } from './team';
 import { PhoneLink } from '../ui/phone-link';
 import { Section } from '../ui/section';
 import '../ui/sections/doctor-sections.css';
@@ -20,12 +21,12 @@ function Timeline({ entries }: { entries: readonly ProfileEntry[] }) {
 }
 
 /** Professional profile of one clinician: summary card, then education, experience, skills, languages and schedule. */
-export function DoctorProfile({ profile }: { profile: Profile }) {
-  const { doctor } = profile;
+export function DoctorProfile({ doctor, profile }: { doctor: TeamMember; profile: Profile }) {
+  const { location } = useSiteFacts();
   return (
     <Section headingId="profile-heading" className="profile" containerClassName="profile__inner">
       <aside className="profile__card" aria-label={`${doctor.name} at a glance`}>
-        <img src={doctor.img.src} width={doctor.img.width} height={doctor.img.height} alt={doctor.img.alt} decoding="async" className="profile__img" />
+        <img src={doctor.portrait.src} width={doctor.portrait.width} height={doctor.portrait.height} alt={doctor.portrait.alt} decoding="async" className="profile__img" />
         <div className="profile__card-body">
           <p className="profile__name">{doctor.name}</p>
           <p className="profile__role">{doctor.title}</p>
@@ -36,7 +37,7 @@ export function DoctorProfile({ profile }: { profile: Profile }) {
             </div>
             <div>
               <dt>Clinic</dt>
-              <dd>{site.address.street}</dd>
+              <dd>{location.street}</dd>
             </div>
           </dl>
           <Link to="/contact" className="btn btn--accent btn--block">
@@ -48,7 +49,7 @@ export function DoctorProfile({ profile }: { profile: Profile }) {
       <div className="profile__main">
         <h2 id="profile-heading">About {doctor.name}</h2>
         {profile.summary.map((p) => (
-          <p key={p.slice(0, 32)}>{p}</p>
+          <p key={p.slice(0, 32)}>{p.replaceAll('{name}', doctor.name)}</p>
         ))}
         <h3 className="profile__sub">Areas of focus</h3>
         <ul className="tag-list">

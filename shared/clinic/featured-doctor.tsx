@@ -1,5 +1,5 @@
 import { Link } from '../ui/link';
-import type { Doctor } from '../content/doctors';
+import { PROFILE_PAGES, type TeamMember } from './team';
 import { Icon } from '../ui/icons';
 import { imageLoading } from '../ui/image-loading';
 import { SectionHeading } from '../ui/section-heading';
@@ -7,11 +7,11 @@ import { Section } from '../ui/section';
 import '../ui/sections/doctor-sections.css';
 
 /** One team member presented large, with a link to the full profile. `priority`: the portrait is the page's first image (see imageLoading). */
-export function FeaturedDoctor({ doctor, eyebrow, title, focus, priority = false }: { doctor: Doctor; eyebrow: string; title: string; focus: readonly string[]; priority?: boolean }) {
+export function FeaturedDoctor({ doctor, eyebrow, title, focus, priority = false }: { doctor: TeamMember; eyebrow: string; title: string; focus: readonly string[]; priority?: boolean }) {
   return (
     <Section headingId="featured-doctor-heading" className="featured-doctor" containerClassName="featured-doctor__inner">
       <div className="featured-doctor__img">
-        <img src={doctor.img.src} width={doctor.img.width} height={doctor.img.height} alt={doctor.img.alt} {...imageLoading(priority)} />
+        <img src={doctor.portrait.src} width={doctor.portrait.width} height={doctor.portrait.height} alt={doctor.portrait.alt} {...imageLoading(priority)} />
       </div>
       <div>
         <SectionHeading eyebrow={eyebrow} title={title} id="featured-doctor-heading" align="start" />
@@ -23,7 +23,7 @@ export function FeaturedDoctor({ doctor, eyebrow, title, focus, priority = false
             <li key={f}>{f}</li>
           ))}
         </ul>
-        <Link to="/doctorDetails" className="btn btn--primary">
+        <Link to={PROFILE_PAGES[doctor.id] ?? '/doctors'} className="btn btn--primary">
           View full profile<span className="visually-hidden"> of {doctor.name}</span>
           <Icon name="arrowRight" size={18} />
         </Link>

@@ -1,7 +1,4 @@
-import { serviceNames as services } from '../content/service-names';
 import type { PageRoute } from '../platform/page-route';
-
-const firstService = services[0]!;
 
 /**
  * Services, doctors and contact (spec section 2). `/service-detail/:id` and `/servicesDetails`
@@ -20,10 +17,11 @@ export const clinicRoutes: PageRoute[] = [
   {
     path: '/service-detail/:id',
     page: 'clinic/service-detail',
+    serverLoader: true,
     meta: { title: 'Service Details', description: 'What a visit for this service involves at our chiropractic clinic in Abuja.' },
   },
   // Shows the first service; its loader gives the same title and description.
-  { path: '/servicesDetails', page: 'clinic/service-detail', meta: { title: firstService.title, description: firstService.summary } },
+  { path: '/servicesDetails', page: 'clinic/service-detail', serverLoader: true, meta: { title: 'Service Details', description: 'What a visit for this service involves at our chiropractic clinic in Abuja.' } },
   {
     path: '/servicesTwo',
     page: 'clinic/services-two',

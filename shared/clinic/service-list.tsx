@@ -1,25 +1,29 @@
 import { Link } from '../ui/link';
-import type { Service } from '../content/services';
+import { copyOf } from '../content/services';
 import { Icon } from '../ui/icons';
+import { serviceHref, type ServiceSummary } from './team';
 import '../ui/sections/service-sections.css';
 
-export const serviceHref = (id: string) => `/service-detail/${id}`;
+function ServiceImage({ slug }: { slug: string }) {
+  const { img } = copyOf(slug);
+  return <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" className="service-list__img" />;
+}
 
 /** 'Services we offer': every service with its illustration, summary and a Read More link to its detail page. */
-export function ServiceList({ items }: { items: readonly Service[] }) {
+export function ServiceList({ items }: { items: readonly ServiceSummary[] }) {
   return (
     <ol className="service-list">
       {items.map((s, i) => (
         <li key={s.id} className="service-list__item">
-          <img src={s.img.src} width={s.img.width} height={s.img.height} alt={s.img.alt} loading="lazy" decoding="async" className="service-list__img" />
+          <ServiceImage slug={s.slug} />
           <div className="service-list__body">
             <p className="service-list__number" aria-hidden="true">
               {String(i + 1).padStart(2, '0')}
             </p>
-            <h3 className="service-list__title">{s.title}</h3>
+            <h3 className="service-list__title">{s.name}</h3>
             <p>{s.summary}</p>
             <Link to={serviceHref(s.id)} className="btn btn--outline btn--sm service-list__more">
-              Read More<span className="visually-hidden"> about {s.title}</span>
+              Read More<span className="visually-hidden"> about {s.name}</span>
               <Icon name="arrowRight" size={16} />
             </Link>
           </div>

@@ -1,9 +1,8 @@
-import { useRouteLoaderData } from 'react-router';
 import type { ClinicFacts, ClinicService, Location, OpeningHours } from './types';
 
 /**
  * The few clinic facts every page shows (the footer's services, address and hours; the forms'
- * choices), from the root route's loader: the database's, on every render.
+ * choices), derived from the clinic's facts (facts-context.tsx `useSiteFacts`).
  */
 export interface SiteFacts {
   services: readonly Pick<ClinicService, 'id' | 'name'>[];
@@ -15,7 +14,7 @@ export interface SiteFacts {
   planned: readonly Pick<Location, 'id' | 'name'>[];
 }
 
-/** The root loader's facts from the whole set (the first open location is the clinic's). */
+/** The site's facts from the whole set (the first open location is the clinic's). */
 export function siteFactsOf(facts: ClinicFacts): SiteFacts {
   const main = facts.locations.find((l) => l.status === 'open') ?? facts.locations[0]!;
   return {
@@ -26,12 +25,6 @@ export function siteFactsOf(facts: ClinicFacts): SiteFacts {
   };
 }
 
-/** The site's facts, from the root route's loader data. */
-export function useSiteFacts(): SiteFacts {
-  const facts = useRouteLoaderData('root') as SiteFacts | undefined;
-  if (!facts) throw new Error('useSiteFacts: the root route has no loader data');
-  return facts;
-}
 
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

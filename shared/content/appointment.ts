@@ -1,18 +1,10 @@
 import type { Option } from './types';
-import { doctors } from './doctors';
-import { services } from './services';
 
 /** 'Book Appointment' form (spec section 3): department options as the spec names them. */
 export const departmentOptions: readonly Option[] = [
   { value: 'surgery-radiology', label: 'Surgery and Radiology' },
   { value: 'pediatrics', label: 'Pediatrics' },
 ];
-
-/** The seven team members, for the doctor select. */
-export const doctorOptions: readonly Option[] = doctors.map((d) => ({ value: String(d.number), label: `${d.name} (${d.title})` }));
-
-/** The five services, for the home-four appointment widget. */
-export const appointmentServiceOptions: readonly Option[] = services.map((s) => ({ value: s.id, label: s.title }));
 
 export const bookAppointment = {
   eyebrow: 'Appointment',

@@ -1,6 +1,4 @@
 import type { CounterItem } from './types';
-import { doctors } from './doctors';
-import { services } from './services';
 import { site } from './site';
 
 /** Counters of one alternative home (spec section 9: 3624, 1230, 7620, 2430). Sample figures. */
@@ -18,10 +16,12 @@ export const aboutCounters: readonly CounterItem[] = [
   { end: 238, label: 'Local Partners', icon: 'user' },
 ];
 
-/** Facts of home four, derived from the clinic's own content so they stay true. */
-export const homeFourFacts: readonly CounterItem[] = [
-  { end: site.copyrightYear - site.foundedYear, label: 'Years of practice', icon: 'calendar', suffix: '+' },
-  { end: doctors.length, label: 'Team members', icon: 'user' },
-  { end: services.length, label: 'Core services', icon: 'spine' },
-  { end: site.expansionCities.length, label: 'Cities planned next', icon: 'pin' },
-];
+/** Facts of home four, counted from the clinic's own data (the page's loader and the site's facts) so they stay true. */
+export function homeFourFacts(counts: { team: number; services: number; planned: number }): readonly CounterItem[] {
+  return [
+    { end: site.copyrightYear - site.foundedYear, label: 'Years of practice', icon: 'calendar', suffix: '+' },
+    { end: counts.team, label: 'Team members', icon: 'user' },
+    { end: counts.services, label: 'Core services', icon: 'spine' },
+    { end: counts.planned, label: 'Cities planned next', icon: 'pin' },
+  ];
+}

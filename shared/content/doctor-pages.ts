@@ -1,5 +1,4 @@
-/** Copy, counters and the principal's profile for the doctor pages (kept apart from the team list, which the home page loads). */
-import { principalDoctor, type Doctor } from './doctors';
+/** Copy, counters and the principal's profile for the doctor pages. The team itself is data (the practitioners table), loaded by each page. */
 /** Counters of the doctor pages (spec section 9: 540, 899, 100). */
 export const doctorCounters = [
   { end: 540, label: 'Expert Doctors', icon: 'user' },
@@ -39,7 +38,9 @@ export interface ScheduleRow {
 }
 
 export interface DoctorProfile {
-  doctor: Doctor;
+  /** The practitioner this profile belongs to (practitioners.id). */
+  practitionerId: string;
+  /** Paragraphs; `{name}` is the practitioner's name as the database has it. */
   summary: readonly string[];
   focus: readonly string[];
   education: readonly ProfileEntry[];
@@ -52,9 +53,9 @@ export interface DoctorProfile {
 
 /** Professional profile of the principal chiropractor (/doctorDetails). Sample details the clinic replaces. */
 export const principalProfile: DoctorProfile = {
-  doctor: principalDoctor,
+  practitionerId: 'adaeze-okafor',
   summary: [
-    `${principalDoctor.name} founded the clinic's chiropractic service and leads a team that puts clear explanations and gentle technique first. She sees patients of every age, from office workers with neck pain to older adults rebuilding balance after a fall.`,
+    `{name} founded the clinic's chiropractic service and leads a team that puts clear explanations and gentle technique first. She sees patients of every age, from office workers with neck pain to older adults rebuilding balance after a fall.`,
     'She believes good care is a partnership: patients should understand what is happening, why, and what they can do themselves between visits.',
   ],
   focus: ['Back and neck pain', 'Posture and desk-work strain', 'Sciatica and nerve-related pain', 'Recovery after injury'],

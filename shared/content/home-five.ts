@@ -1,5 +1,4 @@
 import type { CounterItem, HeroSlide, Img } from './types';
-import { doctors, type Doctor } from './doctors';
 import { galleryImages, heroImages, serviceImages } from './images';
 import type { GalleryFilter, GalleryItem } from './portfolio';
 import { site } from './site';
@@ -61,16 +60,16 @@ export const openingHoursCard: { title: string; rows: readonly HoursRow[]; note:
   note: 'Public holidays: please call before you come.',
 };
 
-/** Team of four on home five. */
-export const homeFiveTeam: readonly Doctor[] = doctors.slice(0, 4);
+/** How many of the team home five shows (the first in display order). */
+export const HOME_FIVE_TEAM_SIZE = 4;
 
 export const timetableDays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const;
 export type TimetableDay = (typeof timetableDays)[number];
 
 export interface TimetableSlot {
   time: string;
-  /** Who is in clinic on each day in this slot (doctor number from content/doctors.ts), and the focus of the session. */
-  sessions: Record<TimetableDay, { doctor: number; focus: string } | null>;
+  /** Who is in clinic on each day in this slot (a practitioner's id; the name comes from the database), and the focus of the session. */
+  sessions: Record<TimetableDay, { practitioner: string; focus: string } | null>;
 }
 
 /** Weekly doctor timetable (spec section 2). Sample schedule the clinic replaces. */
@@ -78,50 +77,44 @@ export const timetable: readonly TimetableSlot[] = [
   {
     time: '08:00 am-11:00 am',
     sessions: {
-      Monday: { doctor: 1, focus: 'New patient assessments' },
-      Tuesday: { doctor: 3, focus: 'Neck and back pain' },
-      Wednesday: { doctor: 1, focus: 'Chiropractic therapy' },
-      Thursday: { doctor: 2, focus: 'General health review' },
-      Friday: { doctor: 3, focus: 'Desk-worker posture clinic' },
+      Monday: { practitioner: 'adaeze-okafor', focus: 'New patient assessments' },
+      Tuesday: { practitioner: 'funmilayo-adeyemi', focus: 'Neck and back pain' },
+      Wednesday: { practitioner: 'adaeze-okafor', focus: 'Chiropractic therapy' },
+      Thursday: { practitioner: 'ibrahim-musa', focus: 'General health review' },
+      Friday: { practitioner: 'funmilayo-adeyemi', focus: 'Desk-worker posture clinic' },
     },
   },
   {
     time: '11:00 am-02:00 pm',
     sessions: {
-      Monday: { doctor: 4, focus: 'Rehabilitation' },
-      Tuesday: { doctor: 6, focus: 'Manual therapy' },
-      Wednesday: { doctor: 4, focus: 'Post-surgery rehabilitation' },
-      Thursday: { doctor: 6, focus: 'Manual therapy' },
-      Friday: { doctor: 1, focus: 'Chiropractic therapy' },
+      Monday: { practitioner: 'chinedu-eze', focus: 'Rehabilitation' },
+      Tuesday: { practitioner: 'tunde-bakare', focus: 'Manual therapy' },
+      Wednesday: { practitioner: 'chinedu-eze', focus: 'Post-surgery rehabilitation' },
+      Thursday: { practitioner: 'tunde-bakare', focus: 'Manual therapy' },
+      Friday: { practitioner: 'adaeze-okafor', focus: 'Chiropractic therapy' },
     },
   },
   {
     time: '02:00 pm-05:00 pm',
     sessions: {
-      Monday: { doctor: 2, focus: 'General health review' },
-      Tuesday: { doctor: 1, focus: 'Chiropractic therapy' },
-      Wednesday: { doctor: 3, focus: 'Headaches and jaw tension' },
-      Thursday: { doctor: 4, focus: 'Sports injuries' },
-      Friday: { doctor: 6, focus: 'Manual therapy' },
+      Monday: { practitioner: 'ibrahim-musa', focus: 'General health review' },
+      Tuesday: { practitioner: 'adaeze-okafor', focus: 'Chiropractic therapy' },
+      Wednesday: { practitioner: 'funmilayo-adeyemi', focus: 'Headaches and jaw tension' },
+      Thursday: { practitioner: 'chinedu-eze', focus: 'Sports injuries' },
+      Friday: { practitioner: 'tunde-bakare', focus: 'Manual therapy' },
     },
   },
   {
     time: '05:00 pm-08:00 pm',
     sessions: {
-      Monday: { doctor: 3, focus: 'Walk-in clinic' },
-      Tuesday: { doctor: 4, focus: 'Walk-in clinic' },
-      Wednesday: { doctor: 6, focus: 'Walk-in clinic' },
-      Thursday: { doctor: 3, focus: 'Walk-in clinic' },
+      Monday: { practitioner: 'funmilayo-adeyemi', focus: 'Walk-in clinic' },
+      Tuesday: { practitioner: 'chinedu-eze', focus: 'Walk-in clinic' },
+      Wednesday: { practitioner: 'tunde-bakare', focus: 'Walk-in clinic' },
+      Thursday: { practitioner: 'funmilayo-adeyemi', focus: 'Walk-in clinic' },
       Friday: null,
     },
   },
 ];
-
-export function doctorByNumber(n: number): Doctor {
-  const d = doctors.find((doc) => doc.number === n);
-  if (!d) throw new Error(`No doctor number ${n}`);
-  return d;
-}
 
 export type HomeFiveCategory = 'dental' | 'neurology' | 'surgery' | 'medicin';
 

@@ -1,6 +1,3 @@
-import type { Option } from './types';
-import { serviceNames as services } from './service-names';
-import { site } from './site';
 import { heroImages, serviceImages } from './images';
 import type { Img } from './types';
 
@@ -10,14 +7,6 @@ export const homeHero = {
   text: 'Gentle chiropractic, rehabilitation and wellness care for back and neck pain, posture problems and recovery after injury, in the heart of Wuse II.',
   img: heroImages.clinicCare,
 };
-
-/** Hero selects (spec: location and service). Planned cities are shown but marked as not yet open. */
-export const locationOptions: readonly Option[] = [
-  { value: 'abuja', label: `${site.address.city} (${site.address.area})` },
-  ...site.expansionCities.map((c) => ({ value: c.toLowerCase().replace(/\s+/g, '-'), label: `${c} (opening soon)` })),
-];
-
-export const serviceOptions: readonly Option[] = services.map((s) => ({ value: s.id, label: s.title }));
 
 export interface HomeService {
   title: string;

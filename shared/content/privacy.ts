@@ -13,7 +13,7 @@ export interface PrivacySection {
   paragraphs: readonly string[];
 }
 
-export function privacySections(retentionMonths: number): readonly PrivacySection[] {
+export function privacySections(retentionMonths: number, address: string): readonly PrivacySection[] {
   return [
     {
       id: 'what',
@@ -57,7 +57,7 @@ export function privacySections(retentionMonths: number): readonly PrivacySectio
     {
       id: 'contact',
       title: 'Contact for data requests',
-      paragraphs: [`${site.name}, ${site.address.street}, ${site.address.area}, ${site.address.city}. E-mail ${site.email}.`],
+      paragraphs: [`${site.name}, ${address}. E-mail ${site.email}.`],
     },
   ];
 }

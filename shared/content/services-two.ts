@@ -1,5 +1,4 @@
 import type { Option } from './types';
-import { services } from './services';
 import type { Img } from './types';
 
 export const servicesTwoIntro = {
@@ -41,14 +40,11 @@ export interface QuoteField {
   options: readonly Option[];
 }
 
-/** The quote calculator's four dropdowns (spec section 2). It asks for nothing sensitive. */
+/**
+ * The quote calculator's dropdowns after its first, the service (spec section 2: four in all; the
+ * services are the clinic's data, shared/requests/quote-calculator.tsx). It asks for nothing sensitive.
+ */
 export const quoteFields: readonly QuoteField[] = [
-  {
-    name: 'service',
-    label: 'Service',
-    placeholder: 'Choose a service',
-    options: services.map((s) => ({ value: s.id, label: s.title })),
-  },
   {
     name: 'sessions',
     label: 'Number of sessions',

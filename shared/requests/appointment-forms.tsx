@@ -1,9 +1,10 @@
-import { useLoaderData, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Link } from '../ui/link';
 import { appointmentWidget, bookAppointment, departmentOptions } from '../content/appointment';
 import { site } from '../content/site';
-import { describeHours, locationOptionsOf, useSiteFacts } from '../clinic/site-facts';
-import type { Practitioner } from '../clinic/types';
+import { describeHours, locationOptionsOf } from '../clinic/site-facts';
+import { useSiteFacts } from '../clinic/facts-context';
+import { useClinicFacts } from '../clinic/facts-context';
 import { EnquiryForm } from './enquiry-form';
 import { SelectField, TextAreaField, TextField } from '../ui/fields';
 import { Icon } from '../ui/icons';
@@ -12,11 +13,6 @@ import { Section } from '../ui/section';
 import { PhoneLink } from '../ui/phone-link';
 import '../ui/sections/clinic-sections.css';
 
-/** What /appoinment's server loader gives the page: the practitioners patients can ask for (not the administrators). */
-export interface AppointmentPageData {
-  practitioners: Pick<Practitioner, 'id' | 'name' | 'title'>[];
-}
-
 /** The site's services as the forms' choices. */
 export function useServiceOptions() {
   return useSiteFacts().services.map((s) => ({ value: s.id, label: s.name }));
@@ -24,7 +20,8 @@ export function useServiceOptions() {
 
 /** The 'Book Appointment' form of the appointment page (spec section 3). */
 export function BookAppointmentForm() {
-  const { practitioners } = useLoaderData() as AppointmentPageData;
+  // The practitioners patients can ask for: clinicians, not the administrators.
+  const practitioners = useClinicFacts().practitioners.filter((p) => p.bookable);
   const site = useSiteFacts();
   const appointmentServiceOptions = useServiceOptions();
   const locationOptions = locationOptionsOf(site);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useActionData, useNavigation, useSubmit } from 'react-router';
-import { useSiteFacts } from '../clinic/site-facts';
+import { useSiteFacts } from '../clinic/facts-context';
 import { Link } from '../ui/link';
 import { FormStateContext } from '../ui/fields';
 import { PhoneLink } from '../ui/phone-link';

@@ -1,4 +1,5 @@
 import { quoteCopy, quoteFields } from '../content/services-two';
+import { useServiceOptions } from './appointment-forms';
 import { EnquiryForm } from './enquiry-form';
 import { SelectField, TextField } from '../ui/fields';
 import { Section } from '../ui/section';
@@ -9,6 +10,7 @@ import '../ui/sections/service-sections.css';
  * number reach the clinic, which calls back with a price.
  */
 export function QuoteCalculator() {
+  const services = useServiceOptions();
   return (
     <Section
       headingId="quote-heading"
@@ -21,6 +23,7 @@ export function QuoteCalculator() {
     >
       <EnquiryForm kind="quote" spec={() => import('./schemas').then((m) => m.quoteForm)} submitLabel={quoteCopy.submitLabel} label="Quote calculator" className="quote__form" submitClassName="btn btn--accent">
         <div className="form-grid form-grid--2">
+          <SelectField label="Service" name="service" options={services} placeholder="Choose a service" />
           {quoteFields.map((f) => (
             <SelectField key={f.name} label={f.label} name={f.name} options={f.options} placeholder={f.placeholder} />
           ))}

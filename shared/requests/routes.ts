@@ -5,7 +5,6 @@ export const requestsRoutes: PageRoute[] = [
   {
     path: '/appoinment',
     page: 'requests/appointment',
-    serverLoader: true,
     serverAction: true,
     meta: {
       title: 'Book an Appointment',

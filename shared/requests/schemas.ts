@@ -139,9 +139,11 @@ export const contactForm: FormSpec = {
 
 export const quoteForm: FormSpec = {
   kind: 'quote',
-  schema: () =>
+  schema: ({ site }) =>
     z
       .object({
+        // As the other dropdowns: "Please choose service…" (their labels, lower-cased).
+        service: choice('service', site.services.map((s) => s.id)),
         ...Object.fromEntries(quoteFields.map((f) => [f.name, choice(f.label.toLowerCase(), values(f.options))])),
         phone: phone(true),
       })

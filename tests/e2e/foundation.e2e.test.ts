@@ -23,17 +23,17 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
-  /** The page's modules (listed on the loader's element, client/loader.ts) and its whole stylesheets (the inline one is cut to its HTML). */
+  /** The page's modules and the clinic facts it was rendered with (listed on the loader's element, client/loader.ts) and its whole stylesheets (the inline one is cut to its HTML). */
   const pageFiles = (page: Page) =>
     page.evaluate(() => [
       ...[...document.querySelectorAll('link[rel="stylesheet"][disabled]')].map((l) => l.getAttribute('href')!),
-      ...['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []),
+      ...['data-entry', 'data-prefetch', 'data-fetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []),
     ]);
   /** What the page itself has fetched of them (the loader aside), and when its load ended. */
   const fetchedByPage = (page: Page) =>
     page.evaluate(() => {
       const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const own = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.(js|css)$/.test(e.name) && !/\/assets\/loader-[\w-]+\.js$/.test(e.name));
+      const own = performance.getEntriesByType('resource').filter((e) => /\/assets\/.+\.(js|css|json)$/.test(e.name) && !/\/assets\/loader-[\w-]+\.js$/.test(e.name));
       return { loadEnd: load.loadEventEnd, count: own.length, first: Math.min(...own.map((e) => e.startTime)) };
     });
   /** Nothing has run: no React root, nothing hydrated. */

@@ -47,7 +47,9 @@ export async function openPage(
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console: ${msg.text()}`);
   });
   page.on('response', (res) => {
-    if (res.status() >= 400 && res.request().resourceType() !== 'document') errors.push(`http ${res.status()}: ${res.url()}`);
+    // A 404 page's data, asked for on a client-side navigation, is that page's 404 document by another way.
+    const notFoundPageData = res.status() === 404 && new URL(res.url()).searchParams.has('_data');
+    if (res.status() >= 400 && res.request().resourceType() !== 'document' && !notFoundPageData) errors.push(`http ${res.status()}: ${res.url()}`);
   });
   page.on('requestfailed', (req) => {
     const failure = req.failure()?.errorText ?? '';

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCounters } from '../../shared/content/doctor-pages';
-import { services } from '../../shared/content/services';
+import { services } from '../support/clinic-facts';
 import { expectCountUp, gotoHydrated, launch, openPage, sampleCounters } from './harness';
 
 let browser: Browser;

@@ -2,8 +2,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pages } from '../../shared/app/routes';
 import { clinicSeed } from '../../server/clinic/seed';
-import { doctors } from '../../shared/content/doctors';
+import { doctors } from '../support/clinic-facts';
 import { posts } from '../../shared/content/posts';
+import { decode, textOf } from '../support/page-text';
 import { makeTestApp } from '../support/test-app';
 
 const app = makeTestApp();
@@ -14,11 +15,6 @@ const get = async (path: string) => {
   return res.text;
 };
 
-const decode = (s: string) =>
-  s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/** The visible text of some HTML: tags removed, entities decoded, whitespace collapsed. */
-const textOf = (html: string) => decode(html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
 /** The opening tag of the form control with this name. */
 const control = (html: string, tag: 'input' | 'select' | 'textarea', name: string) => {

@@ -3,17 +3,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscribers, outbox, requests } from '../../server/requests/schema';
 import type { Store } from '../../server/platform/db/store';
-import { abujaNow } from '../../shared/platform/clinic-time';
 import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { nextOpenDay } from '../support/clinic-time';
 import { makeTestApp } from '../support/test-app';
 
-/** The next open day (not Saturday) after today, in Abuja. */
-function nextOpenDay(): string {
-  let t = Date.parse(`${abujaNow().date}T12:00:00Z`) + 86_400_000;
-  while (new Date(t).getUTCDay() === 6) t += 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
 
 /** One valid submission per delivering form, posted to a page that shows the form. */
 const forms = [

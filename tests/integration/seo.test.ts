@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { doctors, principalDoctor } from '../../shared/content/doctors';
+import { doctors, facts, hours, location, principalDoctor, services } from '../support/clinic-facts';
 import { faqs } from '../../shared/content/faq';
 import { posts } from '../../shared/content/posts';
 import { products } from '../../shared/content/products';
-import { services } from '../../shared/content/services';
 import { site } from '../../shared/content/site';
 import { pages } from '../../shared/app/routes';
 import { ConfigError, loadConfig } from '../../server/app/config';
@@ -298,8 +297,8 @@ describe('structured data (JSON-LD)', () => {
       name: site.name,
       email: site.email,
       telephone: site.phones.map((p) => p.e164),
-      address: { streetAddress: site.address.street, addressLocality: site.address.city, addressCountry: 'NG' },
-      geo: { latitude: site.geo.latitude, longitude: site.geo.longitude },
+      address: { streetAddress: location.street, addressLocality: location.city, addressCountry: 'NG' },
+      geo: { latitude: facts.locations[0]!.geo!.latitude, longitude: facts.locations[0]!.geo!.longitude },
     });
     // A breadcrumb in the data exactly where one shows, with the same names and links.
     const shown = visibleCrumbs(res.text);
@@ -318,14 +317,14 @@ describe('structured data (JSON-LD)', () => {
     expect(jsonLdOf(res.text).scripts[0]).toBe(` nonce="${nonce}"`);
   });
 
-  it('the clinic: opening hours from the identity module, no review stars', async () => {
+  it('the clinic: opening hours from the clinic’s data (the same as the pages show), no review stars', async () => {
     const { nodes } = validateGraph((await request(app).get('/contact')).text);
     const clinic = ofType(nodes, 'MedicalClinic')[0]!;
     expect(clinic.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: site.openingHours.days.map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '22:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '22:00' },
     ]);
-    expect(site.hours.time).toBe('08:00 am to 10:00 pm');
-    expect(site.openingHours.days).not.toContain('Saturday');
+    expect(hours.time).toBe('08:00 am to 10:00 pm');
+    expect(hours.closed).toBe('Saturday closed');
     expect(clinic).not.toHaveProperty('aggregateRating');
     expect(clinic).not.toHaveProperty('review');
   });

@@ -1,5 +1,6 @@
-import { principalDoctor } from '../../../shared/content/doctors';
-import type { Service } from '../../../shared/content/services';
+import type { ClinicFacts } from '../../../shared/clinic/types';
+import type { ServiceSummary } from '../../../shared/clinic/team';
+import { principalProfile } from '../../../shared/content/doctor-pages';
 import type { Crumb } from './structured-data';
 
 /**
@@ -15,16 +16,18 @@ const DOCTORS: [string, string] = ['Doctors', '/doctors'];
 const BLOG: [string, string] = ['Blog', '/blogs'];
 const SHOP: [string, string] = ['Shop', '/shop'];
 
-const trails: Record<string, Trail | ((data: { service?: Service }) => Trail)> = {
+type TrailData = { service?: ServiceSummary; facts: ClinicFacts };
+
+const trails: Record<string, Trail | ((data: TrailData) => Trail)> = {
   '/about': [HOME, ['About']],
   '/appoinment': [HOME, ['Appointment']],
   '/services': [HOME, ['Services']],
-  '/service-detail/:id': (d) => [HOME, SERVICES, [d.service?.title ?? 'Service']],
-  '/servicesDetails': (d) => [HOME, SERVICES, [d.service?.title ?? 'Service']],
+  '/service-detail/:id': (d) => [HOME, SERVICES, [d.service?.name ?? 'Service']],
+  '/servicesDetails': (d) => [HOME, SERVICES, [d.service?.name ?? 'Service']],
   '/servicesTwo': [HOME, SERVICES, ['Departments']],
   '/doctors': [HOME, ['Doctors']],
   '/doctorsTwo': [HOME, DOCTORS, ['Care team']],
-  '/doctorDetails': [HOME, DOCTORS, [principalDoctor.name]],
+  '/doctorDetails': ({ facts }) => [HOME, DOCTORS, [facts.practitioners.find((p) => p.id === principalProfile.practitionerId)?.name ?? 'Profile']],
   '/contact': [HOME, ['Contact']],
   '/portfolioTwoColumn': [HOME, ['Portfolio']],
   '/portfolioThreeColumn': [HOME, ['Portfolio']],
@@ -49,9 +52,9 @@ for (const path of ['/blogDetails', '/blogDetailsLeftSidebar', '/blogDetailsAudi
 }
 
 /** The page's breadcrumb with absolute URLs (the last one is the page itself), or none where the page shows none (the home pages). */
-export function breadcrumbsFor(routePath: string, data: unknown, origin: string): Crumb[] | undefined {
+export function breadcrumbsFor(routePath: string, data: unknown, origin: string, facts: ClinicFacts): Crumb[] | undefined {
   const entry = trails[routePath];
   if (!entry) return undefined;
-  const trail = typeof entry === 'function' ? entry((data ?? {}) as { service?: Service }) : entry;
+  const trail = typeof entry === 'function' ? entry({ ...((data ?? {}) as Omit<TrailData, 'facts'>), facts }) : entry;
   return trail.map(([name, path], i) => (path && i < trail.length - 1 ? { name, url: origin + path } : { name }));
 }

@@ -17,8 +17,9 @@ import {
   teamNodes,
   type JsonLdNode,
 } from './structured-data';
+import type { ServiceSummary } from '../../../shared/clinic/team';
+import type { ClinicFacts } from '../../../shared/clinic/types';
 import type { Post } from '../../../shared/content/posts';
-import type { Service } from '../../../shared/content/services';
 
 /** What the render handler knows that the head needs (from res.locals). */
 export interface SeoLocals {
@@ -31,21 +32,21 @@ const TEAM_PAGES = new Set(['/', '/home', '/doctors', '/doctorsTwo', '/homeFour'
 const SERVICE_LIST_PAGES = new Set(['/services']);
 
 interface LeafData {
-  service?: Service;
+  service?: ServiceSummary;
   post?: Post;
   canonical?: string;
 }
 
 /** The structured data of one page: the clinic everywhere, plus what the page shows. */
-export function structuredDataFor(routePath: string, data: LeafData, origin: string, pageUrl: string, imageUrl: string): JsonLdNode[] {
-  const nodes: JsonLdNode[] = [clinicNode(origin)];
-  if (SERVICE_LIST_PAGES.has(routePath)) nodes.push(...serviceNodes(origin));
-  if (data.service) nodes.push(serviceNode(origin, data.service));
-  if (TEAM_PAGES.has(routePath)) nodes.push(...teamNodes(origin, `${origin}/doctors`));
-  if (routePath === '/doctorDetails') nodes.push(principalNode(origin, pageUrl));
+export function structuredDataFor(routePath: string, data: LeafData, origin: string, pageUrl: string, imageUrl: string, facts: ClinicFacts): JsonLdNode[] {
+  const nodes: JsonLdNode[] = [clinicNode(origin, facts)];
+  if (SERVICE_LIST_PAGES.has(routePath)) nodes.push(...serviceNodes(origin, facts));
+  if (data.service) nodes.push(serviceNode(origin, facts, data.service));
+  if (TEAM_PAGES.has(routePath)) nodes.push(...teamNodes(origin, facts, `${origin}/doctors`));
+  if (routePath === '/doctorDetails') nodes.push(...principalNode(origin, facts, pageUrl));
   if (data.post) nodes.push(blogPostingNode(origin, data.post, pageUrl, imageUrl));
   if (FAQ_PAGES.has(routePath)) nodes.push(faqPageNode(pageUrl));
-  const crumbs = breadcrumbsFor(routePath, data, origin);
+  const crumbs = breadcrumbsFor(routePath, data, origin, facts);
   if (crumbs) nodes.push(breadcrumbNode(pageUrl, crumbs));
   return nodes;
 }
@@ -54,7 +55,7 @@ export function structuredDataFor(routePath: string, data: LeafData, origin: str
  * Head tags for search engines and link previews, written by the server: canonical link,
  * Open Graph and Twitter card, manifest, and JSON-LD. Error pages get `noindex` instead.
  */
-export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: SeoLocals): string {
+export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: SeoLocals, facts: ClinicFacts): string {
   const origin = locals.publicOrigin ?? 'http://localhost:3000';
   const common = `<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">`;
   const leaf = context.matches[context.matches.length - 1];
@@ -88,7 +89,7 @@ export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: S
     `<meta name="twitter:image" content="${e(imageUrl)}">`,
     `<meta name="twitter:image:alt" content="${e(card?.img.alt || site.name)}">`,
   ];
-  const jsonLd = graph(structuredDataFor(routePath, data, origin, pageUrl, imageUrl));
+  const jsonLd = graph(structuredDataFor(routePath, data, origin, pageUrl, imageUrl, facts));
   // A data block: never executed, but it carries the nonce so no CSP can mistake it for a script.
   const nonce = locals.cspNonce ? ` nonce="${e(locals.cspNonce)}"` : '';
   tags.push(`<script type="application/ld+json"${nonce}>${jsonForScript(jsonLd)}</script>`);

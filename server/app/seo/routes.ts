@@ -4,12 +4,15 @@ import { site } from '../../../shared/content/site';
 import type { PageRoute } from '../../../shared/platform/page-route';
 import { allCards, APP_ICONS } from '../../../shared/app/seo/social-cards';
 import { sitemapEntries } from '../../../shared/app/seo/urls';
+import type { ClinicCatalog } from '../../clinic/context';
 import { escapeHtml } from '../../platform/render/document';
 
 export interface SeoRoutesOptions {
   /** Origin of absolute URLs (config PUBLIC_ORIGIN). */
   origin: string;
   pages: readonly PageRoute[];
+  /** The clinic's facts: the sitemap lists each service's page. */
+  clinic: ClinicCatalog;
   /**
    * Public folder to draw /og/*.png and /icons/*.png from on the fly (development and tests,
    * where there is no build). Production serves the PNGs the build wrote into dist/client.
@@ -17,8 +20,8 @@ export interface SeoRoutesOptions {
   generateFrom?: string;
 }
 
-export function sitemapXml(origin: string, pages: readonly PageRoute[]): string {
-  const urls = sitemapEntries(pages).map(
+export function sitemapXml(origin: string, pages: readonly PageRoute[], serviceIds: readonly string[]): string {
+  const urls = sitemapEntries(pages, serviceIds).map(
     ({ loc, lastmod }) => `<url><loc>${escapeHtml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
@@ -44,14 +47,20 @@ export function webManifest() {
 }
 
 /** sitemap.xml, robots.txt, the web app manifest, and (without a build) the social cards and icons. */
-export function seoRoutes({ origin, pages, generateFrom }: SeoRoutesOptions): Router {
+export function seoRoutes({ origin, pages, clinic, generateFrom }: SeoRoutesOptions): Router {
   const router = express.Router();
-  const sitemap = sitemapXml(origin, pages);
   const robots = robotsTxt(origin);
   const manifest = JSON.stringify(webManifest());
 
-  router.get('/sitemap.xml', (_req, res) => {
-    res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(sitemap);
+  // Made on each request from the facts in memory (the services are data): microseconds.
+  router.get('/sitemap.xml', async (_req, res, next) => {
+    try {
+      const { services } = await clinic.facts();
+      const sitemap = sitemapXml(origin, pages, services.map((s) => s.id));
+      res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(sitemap);
+    } catch (error) {
+      next(error);
+    }
   });
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600').send(robots);

@@ -1,13 +1,15 @@
+import { DAY_NAMES } from '../../../shared/clinic/site-facts';
+import type { ClinicFacts, Practitioner } from '../../../shared/clinic/types';
 import { principalProfile } from '../../../shared/content/doctor-pages';
-import { doctors, principalDoctor, type Doctor } from '../../../shared/content/doctors';
 import { faqs } from '../../../shared/content/faq';
 import type { Post } from '../../../shared/content/posts';
-import { services, type Service } from '../../../shared/content/services';
+import { copyOf } from '../../../shared/content/services';
 import { site } from '../../../shared/content/site';
+import type { ClinicService } from '../../../shared/clinic/types';
 
 /**
- * schema.org structured data (JSON-LD) for the head of each page, from the same content
- * modules the pages render. One `@graph` per page; nodes refer to each other by `@id`.
+ * schema.org structured data (JSON-LD) for the head of each page, from the same clinic facts
+ * (the database's, through the catalog) and content modules the pages render. One `@graph` per page; nodes refer to each other by `@id`.
  * No review or aggregateRating about the clinic (search engines do not accept self-serving reviews).
  */
 export type JsonLdNode = Record<string, unknown> & { '@type': string | string[] };
@@ -24,13 +26,32 @@ export function clinicId(origin: string): string {
   return `${origin}/#clinic`;
 }
 
-export function clinicNode(origin: string): JsonLdNode {
+/** The clinic's open location (the first), the one the site is about. */
+function mainLocation(facts: ClinicFacts) {
+  return facts.locations.find((l) => l.status === 'open') ?? facts.locations[0]!;
+}
+
+/** Opening hours as schema.org wants them: one specification per distinct opening and closing time. */
+function openingHours(facts: ClinicFacts, locationId: string) {
+  const groups = new Map<string, number[]>();
+  for (const h of facts.hours.filter((x) => x.locationId === locationId)) {
+    const key = `${h.opens}-${h.closes}`;
+    groups.set(key, [...(groups.get(key) ?? []), h.weekday]);
+  }
+  return [...groups].map(([key, days]) => {
+    const [opens, closes] = key.split('-');
+    return { '@type': 'OpeningHoursSpecification', dayOfWeek: days.sort((a, b) => a - b).map((d) => SCHEMA + DAY_NAMES[d]), opens, closes };
+  });
+}
+
+export function clinicNode(origin: string, facts: ClinicFacts): JsonLdNode {
+  const location = mainLocation(facts);
   return {
     '@type': 'MedicalClinic',
     '@id': clinicId(origin),
     name: site.name,
     alternateName: site.shortName,
-    description: `Gentle, evidence-informed chiropractic, rehabilitation and wellness care in ${site.address.area}, ${site.address.city}.`,
+    description: `Gentle, evidence-informed chiropractic, rehabilitation and wellness care in ${location.area}, ${location.city}.`,
     url: `${origin}/`,
     logo: `${origin}/icons/icon-512.png`,
     image: `${origin}/og/hero-clinic-care.png`,
@@ -39,21 +60,14 @@ export function clinicNode(origin: string): JsonLdNode {
     foundingDate: String(site.foundedYear),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.region,
-      addressCountry: site.address.countryCode,
+      streetAddress: location.street,
+      addressLocality: location.city,
+      addressRegion: location.region,
+      addressCountry: location.countryCode,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
-    hasMap: site.address.mapHref,
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: site.openingHours.days.map((d) => SCHEMA + d),
-        opens: site.openingHours.opens,
-        closes: site.openingHours.closes,
-      },
-    ],
+    ...(location.geo ? { geo: { '@type': 'GeoCoordinates', latitude: location.geo.latitude, longitude: location.geo.longitude } } : {}),
+    ...(location.mapHref ? { hasMap: location.mapHref } : {}),
+    openingHoursSpecification: openingHours(facts, location.id),
     medicalSpecialty: [`${SCHEMA}Musculoskeletal`, `${SCHEMA}Physiotherapy`],
     isAcceptingNewPatients: true,
     sameAs: site.social.map((s) => s.href),
@@ -63,52 +77,56 @@ export function clinicNode(origin: string): JsonLdNode {
 const CLINICIAN_TITLES = /doctor|physician|chiropractic associate clinician/i;
 
 /** Clinicians are physicians (schema.org IndividualPhysician, the Physician type for one person); the rest of the team are people who work at the clinic. */
-export function teamMemberNode(origin: string, doctor: Doctor, pageUrl: string): JsonLdNode {
+export function teamMemberNode(origin: string, doctor: Practitioner, pageUrl: string): JsonLdNode {
   const common = {
-    '@id': `${origin}/doctors#team-${doctor.number}`,
+    '@id': `${origin}/doctors#team-${doctor.id}`,
     name: doctor.name,
     description: `${doctor.title}. ${doctor.bio}`,
-    image: origin + doctor.img.src,
+    image: origin + doctor.portrait.src,
     url: pageUrl,
   };
-  if (doctor === principalDoctor || CLINICIAN_TITLES.test(doctor.title)) {
+  if (doctor.id === principalProfile.practitionerId || CLINICIAN_TITLES.test(doctor.title)) {
     return { '@type': 'IndividualPhysician', ...common, medicalSpecialty: `${SCHEMA}Musculoskeletal`, practicesAt: { '@id': clinicId(origin) } };
   }
   return { '@type': 'Person', ...common, jobTitle: doctor.title, worksFor: { '@id': clinicId(origin) } };
 }
 
 /** The principal chiropractor's profile page: the Physician with languages and credentials. */
-export function principalNode(origin: string, pageUrl: string): JsonLdNode {
-  return {
-    ...teamMemberNode(origin, principalDoctor, pageUrl),
-    url: pageUrl,
-    knowsLanguage: principalProfile.languages.map((l) => l.replace(/\s*\(.*\)$/, '')),
-    hasCredential: principalProfile.education.map((e) => ({ '@type': 'EducationalOccupationalCredential', name: e.title, credentialCategory: 'degree' })),
-  };
+export function principalNode(origin: string, facts: ClinicFacts, pageUrl: string): JsonLdNode[] {
+  const principal = facts.practitioners.find((p) => p.id === principalProfile.practitionerId);
+  if (!principal) return [];
+  return [
+    {
+      ...teamMemberNode(origin, principal, pageUrl),
+      url: pageUrl,
+      knowsLanguage: principalProfile.languages.map((l) => l.replace(/\s*\(.*\)$/, '')),
+      hasCredential: principalProfile.education.map((e) => ({ '@type': 'EducationalOccupationalCredential', name: e.title, credentialCategory: 'degree' })),
+    },
+  ];
 }
 
-export function teamNodes(origin: string, pageUrl: string): JsonLdNode[] {
-  return doctors.map((d) => teamMemberNode(origin, d, pageUrl));
+export function teamNodes(origin: string, facts: ClinicFacts, pageUrl: string): JsonLdNode[] {
+  return facts.practitioners.map((d) => teamMemberNode(origin, d, pageUrl));
 }
 
-export function serviceNode(origin: string, service: Service): JsonLdNode {
+export function serviceNode(origin: string, facts: ClinicFacts, service: Pick<ClinicService, 'id' | 'slug' | 'name' | 'summary'>): JsonLdNode {
   const url = `${origin}/service-detail/${service.id}`;
   return {
     '@type': 'Service',
     '@id': `${url}#service`,
-    name: service.title,
+    name: service.name,
     description: service.summary,
     url,
-    image: origin + service.img.src,
-    serviceType: service.title,
+    image: origin + copyOf(service.slug).img.src,
+    serviceType: service.name,
     category: 'Chiropractic and rehabilitation care',
     provider: { '@id': clinicId(origin) },
-    areaServed: { '@type': 'City', name: site.address.city },
+    areaServed: { '@type': 'City', name: mainLocation(facts).city },
   };
 }
 
-export function serviceNodes(origin: string): JsonLdNode[] {
-  return services.map((s) => serviceNode(origin, s));
+export function serviceNodes(origin: string, facts: ClinicFacts): JsonLdNode[] {
+  return facts.services.map((s) => serviceNode(origin, facts, s));
 }
 
 export function blogPostingNode(origin: string, post: Post, pageUrl: string, imageUrl: string): JsonLdNode {

@@ -106,21 +106,30 @@ export function documentStartParts({ assets, meta, head = '', noindex = false, s
  * stylesheets, once the page has loaded. `async`: it waits for nothing and nothing waits for it;
  * low priority: the first view's image and fonts come first (it has nothing to show).
  */
-export function loaderTag(loader: string, entries: readonly string[], preloads: readonly string[], nonce?: string): string {
+export function loaderTag(loader: string, entries: readonly string[], preloads: readonly string[], nonce?: string, fetches: readonly string[] = []): string {
   const version = /entry-([\w-]+)\.js/.exec(entries[0] ?? '')?.[1] ?? 'build';
   const attr = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`;
   return (
     `<script type="module" async fetchpriority="low"${attr('src', loader)}${nonce ? attr('nonce', nonce) : ''}${attr('data-entry', entries.join(' '))}` +
-    `${attr('data-prefetch', preloads.join(' '))}${attr('data-sw', `/sw.js?v=${version}`)}></script>`
+    `${attr('data-prefetch', preloads.join(' '))}${fetches.length ? attr('data-fetch', fetches.join(' ')) : ''}${attr('data-sw', `/sw.js?v=${version}`)}></script>`
   );
 }
 
+/** What the browser's start needs besides the session: `data` as `data-*` attributes of the session element, `fetch` prefetched with the scripts. */
+export interface DocumentBoot {
+  data: Readonly<Record<string, string>>;
+  fetch: readonly string[];
+}
+
 /** Everything after the app's HTML: the signed-in user for hydration (see shared/session.tsx), then the loader. */
-export function documentEnd({ nonce, user, assets }: { nonce: string | undefined; user: SessionUser | null; assets?: PageAssets }): string {
+export function documentEnd({ nonce, user, assets, boot }: { nonce: string | undefined; user: SessionUser | null; assets?: PageAssets; boot?: DocumentBoot }): string {
   // No nonce on pages bound for the page cache: their inline scripts are allowed by hash.
   const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
-  const loader = assets?.loaderScript ? loaderTag(assets.loaderScript, assets.entryScripts, assets.preloads, nonce) : '';
-  return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}"${attr}>${jsonForScript(user)}</script>${loader}</body></html>`;
+  const data = Object.entries(boot?.data ?? {})
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  const loader = assets?.loaderScript ? loaderTag(assets.loaderScript, assets.entryScripts, assets.preloads, nonce, boot?.fetch) : '';
+  return `</div><script type="application/json" id="${SESSION_SCRIPT_ID}"${attr}${data}>${jsonForScript(user)}</script>${loader}</body></html>`;
 }
 
 /** Static page for a failed render: no scripts, no details of the error; the request id as a reference for support. */

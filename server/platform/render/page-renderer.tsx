@@ -9,7 +9,7 @@ import { pageModuleKey } from '../../../shared/platform/page-route';
 import { SessionProvider, type SessionUser } from '../../../shared/platform/session';
 import type { ClientAssets } from './assets';
 import { acceptsEncoding } from '../http/compression';
-import { documentEnd, documentStartParts, errorPageHtml, isPrivatePage, metaFor } from './document';
+import { documentEnd, documentStartParts, errorPageHtml, isPrivatePage, metaFor, type DocumentBoot } from './document';
 import type { Logger } from '../http/logger';
 import type { PageCapture } from '../page-cache';
 import { gzipPage, storedPart, type StoredPart } from './page-gzip';
@@ -30,6 +30,16 @@ export interface RenderDeps {
   context: (req: ExpressRequest, user: SessionUser | null) => RouterContextProvider;
   /** Tags for a public page's head (canonical link, social cards, structured data): the composition's (server/app/seo/head.ts). */
   head?: (context: StaticHandlerContext, meta: PageMeta, locals: Record<string, unknown>) => string;
+  /**
+   * What the app around the router needs, made ready before each render (awaited), then given:
+   * providers around the tree, data for the browser's start (attributes on the session element),
+   * and files for the page's loader to prefetch with its scripts. The composition's: the clinic's facts.
+   */
+  shell?: {
+    prepare(): Promise<void>;
+    wrap(app: ReactNode): ReactNode;
+    boot(): DocumentBoot;
+  };
 }
 
 // Crawlers get the whole document at once; people get the shell as soon as it is ready.
@@ -180,7 +190,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     let context: StaticHandlerContext | Response;
     let user: SessionUser | null;
     try {
-      user = await deps.getUser(req);
+      [user] = await Promise.all([deps.getUser(req), deps.shell?.prepare()]);
       context = await handler.query(toFetchRequest(req, controller.signal), { requestContext: deps.context(req, user) });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -215,11 +225,8 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
 
-    const app = (
-      <SessionProvider user={user}>
-        <StaticRouterProvider router={router} context={context} nonce={nonce} />
-      </SessionProvider>
-    );
+    const routed = <StaticRouterProvider router={router} context={context} nonce={nonce} />;
+    const app = <SessionProvider user={user}>{deps.shell ? deps.shell.wrap(routed) : routed}</SessionProvider>;
     const bootstrapModules = assets.loaderScript ? undefined : assets.entryScripts;
 
     /**
@@ -242,7 +249,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
         // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
         // A cached page carries no nonce: the one of this response would be stale for the next visitor.
         const seo = isPrivate || !deps.head ? '' : deps.head(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
-        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets }) };
+        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets, ...(deps.shell ? { boot: deps.shell.boot() } : {}) }) };
       } catch (error) {
         // Thrown here, nothing would ever answer: abort the render and send the error page.
         deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });

@@ -6,6 +6,8 @@ import { describePayload } from '../../../shared/requests/staff/labels';
 import type { StaffActionData, StaffRequestData } from '../../../shared/requests/staff/types';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
 import { requestsContext } from '../context';
+import { clinicContext } from '../../clinic/context';
+import { fullAddressOf } from '../../../shared/clinic/site-facts';
 import { approveComment, changeStatus, countNew, findRequest, rejectComment, saveNote, type ChangeResult } from '../staff/repo';
 import { actorOf, iso } from '../staff/page-data';
 
@@ -14,6 +16,7 @@ const notFound = () => data({ message: 'There is no request with this reference.
 /** /staff/requests/:reference: everything submitted, with its history. */
 export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<StaffRequestData> {
   const user = requireStaff(context, request);
+  const clinic = context.get(clinicContext);
   const { store } = context.get(platformContext);
   const reference = String(params.reference ?? '').toUpperCase();
   const [found, newCount] = await Promise.all([findRequest(store.db, reference), countNew(store.db)]);
@@ -40,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
       erasedAt: iso(r.erasedAt),
       note: r.note,
     },
-    fields: describePayload(r.kind, r.payload),
+    fields: describePayload(r.kind, r.payload, { site: await clinic.siteFacts(), practitioners: (await clinic.facts()).practitioners }),
     post: post ? { slug: post.slug, title: post.title } : null,
     history: found.events.map((e) => ({
       at: iso(e.at)!,
@@ -93,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         visitAt = new Date(abujaDateTime(values.date!, values.time!));
         if (Number.isNaN(visitAt.getTime())) return refuse(intent, values, { date: 'Please enter a real date.' });
       }
-      result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin });
+      result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin, address: fullAddressOf((await context.get(clinicContext).siteFacts()).location) });
       if (result.ok && visitAt) context.get(requestsContext).wakeOutbox();
       break;
     }

@@ -1,4 +1,4 @@
-import { fullAddress, site } from '../../../shared/content/site';
+import { site } from '../../../shared/content/site';
 
 /** How long a booked visit is put in the patient's calendar. */
 export const VISIT_MINUTES = 45;
@@ -40,6 +40,8 @@ export interface VisitEvent {
   visitAt: Date;
   /** For the UID's right-hand side, e.g. clinic.example. */
   host: string;
+  /** The clinic's address (the database's). */
+  address: string;
   now?: Date;
 }
 
@@ -48,7 +50,7 @@ export interface VisitEvent {
  * VTIMEZONE, so calendars need no zone database), the clinic's address and phone, and a
  * UID that stays the same when the visit is moved, so a new file updates the old entry.
  */
-export function visitIcs({ reference, visitAt, host, now = new Date() }: VisitEvent): string {
+export function visitIcs({ reference, visitAt, host, address, now = new Date() }: VisitEvent): string {
   const end = new Date(visitAt.getTime() + VISIT_MINUTES * 60_000);
   const phone = site.phones[0].display;
   const lines = [
@@ -72,8 +74,8 @@ export function visitIcs({ reference, visitAt, host, now = new Date() }: VisitEv
     `DTSTART;TZID=Africa/Lagos:${abujaLocal(visitAt)}`,
     `DTEND;TZID=Africa/Lagos:${abujaLocal(end)}`,
     `SUMMARY:${escapeText(`Visit to ${site.name}`)}`,
-    `LOCATION:${escapeText(fullAddress)}`,
-    `DESCRIPTION:${escapeText(`Reference ${reference}.\nTo change or cancel, call ${phone} or reply to this e-mail.\nAddress: ${fullAddress}.`)}`,
+    `LOCATION:${escapeText(address)}`,
+    `DESCRIPTION:${escapeText(`Reference ${reference}.\nTo change or cancel, call ${phone} or reply to this e-mail.\nAddress: ${address}.`)}`,
     `CONTACT:${escapeText(`${site.name}, ${phone}`)}`,
     'STATUS:CONFIRMED',
     'END:VEVENT',

@@ -1,4 +1,4 @@
-import { fullAddress, site } from '../../../shared/content/site';
+import { site } from '../../../shared/content/site';
 import { formatAbuja } from '../../../shared/ui/staff/format';
 import type { MailAttachment } from '../schema';
 import type { Mail } from '../notifications';
@@ -8,10 +8,10 @@ import { visitIcs } from './ics';
  * The patient's confirmation of a booked visit, with a calendar file. Only the time, the
  * place and the reference: nothing of what they wrote (it may be health data).
  */
-export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
+export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
   const when = formatAbuja(input.visitAt.toISOString());
   const host = new URL(input.publicOrigin).hostname;
-  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, ...(input.now ? { now: input.now } : {}) });
+  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, ...(input.now ? { now: input.now } : {}) });
   return {
     to: input.to,
     subject: `Your visit on ${when} (${input.reference})`,
@@ -20,7 +20,7 @@ export function visitConfirmation(input: { to: string; name: string | null; refe
       '',
       `Your visit to ${site.name} is booked for ${when} (Abuja time).`,
       '',
-      `Address: ${fullAddress}`,
+      `Address: ${input.address}`,
       `Phone: ${site.phones[0].display}`,
       `Reference: ${input.reference}`,
       '',

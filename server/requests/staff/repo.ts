@@ -109,6 +109,8 @@ export interface StatusChange {
 export interface MailContext {
   /** PUBLIC_ORIGIN, for the calendar entry's UID. */
   publicOrigin: string;
+  /** The clinic's address, for the confirmation and its calendar entry. */
+  address: string;
 }
 
 /**
@@ -144,7 +146,7 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
       detail: { by: change.actor.name, ...(booked && change.visitAt ? { visitAt: change.visitAt.toISOString() } : {}) },
     });
     if (booked && change.visitAt && row.email) {
-      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin }), current.id);
+      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address }), current.id);
     }
     return { ok: true, version: row.version } as const;
   });

@@ -1,14 +1,15 @@
 import { useLocation } from 'react-router';
 import { Link } from '../../ui/link';
-import { findService } from '../../content/services';
+import { type SiteFacts } from '../../clinic/site-facts';
+import { useSiteFacts } from '../../clinic/facts-context';
 import { site } from '../../content/site';
 import { Icon } from '../../ui/icons';
 import { PhoneLink } from '../../ui/phone-link';
 
 /** The page's service, when it is about one: /service-detail/:id. */
-function serviceOf(pathname: string) {
+function serviceOf(pathname: string, services: SiteFacts['services']) {
   const id = /^\/service-detail\/([^/]+)$/.exec(pathname)?.[1];
-  return findService(id);
+  return services.find((s) => s.id === id);
 }
 
 /** A wa.me link with a message to start from (WhatsApp opens with it filled in; nothing is sent until the visitor sends it). */
@@ -24,14 +25,15 @@ export function whatsappHref(serviceTitle?: string): string {
  */
 export function ContactBar() {
   const { pathname } = useLocation();
+  const { services } = useSiteFacts();
   if (pathname.startsWith('/staff')) return null;
-  const service = serviceOf(pathname);
+  const service = serviceOf(pathname, services);
   return (
     <nav className="contact-bar" aria-label="Contact the clinic">
       <PhoneLink className="contact-bar__item" iconSize={20}>
         <span>Call</span>
       </PhoneLink>
-      <a href={whatsappHref(service?.title)} className="contact-bar__item" rel="noopener noreferrer" target="_blank">
+      <a href={whatsappHref(service?.name)} className="contact-bar__item" rel="noopener noreferrer" target="_blank">
         <Icon name="whatsapp" size={20} />
         <span>
           WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,6 +1,7 @@
 import { Link } from '../../ui/link';
-import { serviceNames as services } from '../../content/service-names';
-import { fullAddress, site } from '../../content/site';
+import { describeHours, fullAddressOf } from '../../clinic/site-facts';
+import { useSiteFacts } from '../../clinic/facts-context';
+import { site } from '../../content/site';
 import { Icon } from '../../ui/icons';
 import { PhoneLink } from '../../ui/phone-link';
 import { Logo } from './logo';
@@ -8,6 +9,8 @@ import { exploreNav } from './nav-items';
 import { SocialLinks } from './social-links';
 
 export function SiteFooter() {
+  const { services, location, hours: openingHours } = useSiteFacts();
+  const hours = describeHours(openingHours);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -26,7 +29,7 @@ export function SiteFooter() {
           <ul>
             {services.map((s) => (
               <li key={s.id}>
-                <Link to={`/service-detail/${s.id}`}>{s.title}</Link>
+                <Link to={`/service-detail/${s.id}`}>{s.name}</Link>
               </li>
             ))}
           </ul>
@@ -56,12 +59,12 @@ export function SiteFooter() {
             ))}
             <li>
               <Icon name="pin" size={18} />
-              <address>{fullAddress}</address>
+              <address>{fullAddressOf(location)}</address>
             </li>
             <li>
               <Icon name="clock" size={18} />
               <span>
-                {site.hours.days} {site.hours.time}, {site.hours.closed}
+                {hours.days} {hours.time}, {hours.closed}
               </span>
             </li>
           </ul>

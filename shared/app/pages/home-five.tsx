@@ -7,15 +7,16 @@ import { DoctorCard } from '../../clinic/doctor-card';
 import { HeroSlider } from '../../ui/sections/hero-slider';
 import { Tabs } from '../../ui/tabs';
 import { departments } from '../../content/departments';
+import { useClinicFacts } from '../../clinic/facts-context';
+import { teamOf } from '../../clinic/team';
 import {
-  doctorByNumber,
   emergencyCard,
   homeFiveCategoryLabel,
   homeFiveCounters,
   homeFiveFilters,
   homeFiveGallery,
   homeFiveSlides,
-  homeFiveTeam,
+  HOME_FIVE_TEAM_SIZE,
   medicalTabs,
   openingHoursCard,
   timetable,
@@ -57,7 +58,7 @@ function CareCards() {
   );
 }
 
-function Timetable() {
+function Timetable({ names }: { names: Readonly<Record<string, string>> }) {
   return (
     <Section
       headingId="timetable-heading"
@@ -92,7 +93,7 @@ function Timetable() {
                     <td key={d}>
                       {s ? (
                         <>
-                          <span className="timetable__doctor">{doctorByNumber(s.doctor).name}</span>
+                          <span className="timetable__doctor">{names[s.practitioner] ?? 'A clinician'}</span>
                           <span className="timetable__focus">{s.focus}</span>
                         </>
                       ) : (
@@ -112,6 +113,9 @@ function Timetable() {
 
 /** Home five (spec section 2). */
 export default function HomeFivePage() {
+  const facts = useClinicFacts();
+  const team = teamOf(facts).slice(0, HOME_FIVE_TEAM_SIZE);
+  const names = Object.fromEntries(facts.practitioners.map((p) => [p.id, p.name]));
   return (
     <>
       <HeroSlider slides={homeFiveSlides} label="Welcome" />
@@ -130,8 +134,8 @@ export default function HomeFivePage() {
           intro="Experienced, patient and happy to explain every step of your care."
         >
           <ul className="home-five-team">
-            {homeFiveTeam.map((d) => (
-              <li key={d.number}>
+            {team.map((d) => (
+              <li key={d.id}>
                 <DoctorCard doctor={d} />
               </li>
             ))}
@@ -139,7 +143,7 @@ export default function HomeFivePage() {
         </Section>
       </DeferHydration>
       <DeferHydration>
-        <Timetable />
+        <Timetable names={names} />
       </DeferHydration>
       <DeferHydration>
         <Section

@@ -1,4 +1,5 @@
 import { homeFourFacts } from '../../content/counters';
+import { useSiteFacts } from '../../clinic/facts-context';
 import { sliderDepartments } from '../../content/departments';
 import { factsIntros, homeFourAbout, homeFourSlides, homeGallery, howItWorks, newsIntro } from '../../content/home-variants';
 import { posts } from '../../content/posts';
@@ -13,10 +14,14 @@ import { latestPosts, News } from '../../blog/news';
 import { PhotoGallery } from '../../gallery/photo-gallery';
 import { Sponsors } from '../../ui/sections/sponsors';
 import { TeamCarousel } from '../../clinic/team-carousel';
+import { teamOf } from '../../clinic/team';
+import { useClinicFacts } from '../../clinic/facts-context';
 import { DeferHydration } from '../../ui/defer-hydration';
 
 /** Home four (spec section 2); the root layout adds the language list to the top bar (route handle). */
 export default function HomeFourPage() {
+  const team = teamOf(useClinicFacts());
+  const site = useSiteFacts();
   return (
     <>
       <HeroSlider slides={homeFourSlides} label="Welcome" />
@@ -27,7 +32,7 @@ export default function HomeFourPage() {
         <DepartmentsSlider items={sliderDepartments} className="section--tint" />
       </DeferHydration>
       <DeferHydration>
-        <TeamCarousel />
+        <TeamCarousel team={team} />
       </DeferHydration>
       <DeferHydration>
         <AppointmentWidget />
@@ -39,7 +44,7 @@ export default function HomeFourPage() {
         <PhotoGallery items={homeGallery} />
       </DeferHydration>
       <DeferHydration>
-        <Facts items={homeFourFacts} {...factsIntros.homeFour} />
+        <Facts items={homeFourFacts({ team: team.length, services: site.services.length, planned: site.planned.length })} {...factsIntros.homeFour} />
       </DeferHydration>
       <DeferHydration>
         <News posts={latestPosts(posts)} {...newsIntro} />

@@ -3,15 +3,21 @@ import { CardGrid } from '../../ui/sections/card-grid';
 import { HeroFinder } from '../../ui/sections/hero-finder';
 import { Newsletter } from '../../requests/newsletter';
 import { TeamCarousel } from '../../clinic/team-carousel';
+import { teamOf } from '../../clinic/team';
+import { useClinicFacts } from '../../clinic/facts-context';
+import { locationOptionsOf } from '../../clinic/site-facts';
+import { useSiteFacts } from '../../clinic/facts-context';
 import { Testimonials, TESTIMONIALS_LAYOUT_HOME } from '../../ui/sections/testimonials';
 import { Section } from '../../ui/section';
 import { DeferHydration } from '../../ui/defer-hydration';
 
 /** Home one (spec section 2). */
 export default function HomePage() {
+  const team = teamOf(useClinicFacts());
+  const site = useSiteFacts();
   return (
     <>
-      <HeroFinder />
+      <HeroFinder locations={locationOptionsOf(site)} services={site.services.map((s) => ({ value: s.id, label: s.name }))} />
       <DeferHydration>
         <Section
           headingId="home-services-heading"
@@ -23,7 +29,7 @@ export default function HomePage() {
         </Section>
       </DeferHydration>
       <DeferHydration>
-        <TeamCarousel />
+        <TeamCarousel team={team} />
       </DeferHydration>
       <DeferHydration>
         <Testimonials layout={TESTIMONIALS_LAYOUT_HOME} />

@@ -1,8 +1,12 @@
-import { fullAddress, site } from '../../content/site';
+import { describeHours, fullAddressOf } from '../../clinic/site-facts';
+import { useSiteFacts } from '../../clinic/facts-context';
+import { site } from '../../content/site';
 import { PageHeader } from '../../ui/page-header';
 
 /** Shown by the service worker when a page cannot be loaded and was not saved before. */
 export default function OfflinePage() {
+  const facts = useSiteFacts();
+  const hours = describeHours(facts.hours);
   return (
     <>
       <PageHeader title="You are offline" crumbs={[{ label: 'Home', to: '/' }, { label: 'Offline' }]} />
@@ -21,9 +25,9 @@ export default function OfflinePage() {
           <p>
             {site.name}
             <br />
-            {fullAddress}
+            {fullAddressOf(facts.location)}
             <br />
-            {site.hours.days}, {site.hours.time}; {site.hours.closed}.
+            {hours.days}, {hours.time}; {hours.closed}.
           </p>
           <p>In an emergency, call 112.</p>
         </div>

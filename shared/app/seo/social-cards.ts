@@ -1,7 +1,7 @@
 import { aboutImages, blogImages, galleryImages, heroImages, miscImages, productImages, serviceImages } from '../../content/images';
 import { posts } from '../../content/posts';
 import { products } from '../../content/products';
-import { services } from '../../content/services';
+import { copyOf, serviceCopy } from '../../content/services';
 import type { Img } from '../../content/types';
 
 /**
@@ -71,7 +71,8 @@ const routeImages: Record<string, Img> = {
 
 /** What a page shows, as far as its card cares: the service, post or product in its loader data. */
 export interface CardSubject {
-  service?: { img: Img };
+  /** A service page's service (its picture is its copy's, by slug). */
+  service?: { slug: string };
   post?: { img: Img };
   slug?: string;
 }
@@ -80,7 +81,7 @@ export interface CardSubject {
 export function cardFor(routePath: string, data?: unknown): SocialCard | undefined {
   const subject = (data ?? {}) as CardSubject;
   let img: Img | undefined = routeImages[routePath];
-  if (subject.service?.img) img = subject.service.img;
+  if (subject.service?.slug) img = copyOf(subject.service.slug).img;
   else if (subject.post?.img && routePath !== '/blogDetailsVideo') img = subject.post.img;
   else if (routePath === '/shopDetails' && subject.slug) img = products.find((p) => p.slug === subject.slug)?.img ?? img;
   return img ? { key: cardKey(img), img } : undefined;
@@ -88,7 +89,7 @@ export function cardFor(routePath: string, data?: unknown): SocialCard | undefin
 
 /** Every card the site can name: built once at build time. */
 export function allCards(): SocialCard[] {
-  const imgs = [...Object.values(routeImages), ...services.map((s) => s.img), ...posts.map((p) => p.img), ...products.map((p) => p.img)];
+  const imgs = [...Object.values(routeImages), ...Object.values(serviceCopy).map((s) => s.img), ...posts.map((p) => p.img), ...products.map((p) => p.img)];
   const byKey = new Map<string, SocialCard>();
   for (const img of imgs) byKey.set(cardKey(img), { key: cardKey(img), img });
   return [...byKey.values()];

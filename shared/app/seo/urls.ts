@@ -1,6 +1,5 @@
 import { posts } from '../../content/posts';
 import { products } from '../../content/products';
-import { services } from '../../content/services';
 import type { PageRoute } from '../../platform/page-route';
 
 /**
@@ -42,7 +41,7 @@ const newestProductDate = products.map((p) => p.dateAdded).sort().at(-1);
 const BLOG_LISTS = /^\/blog(s|LeftSideBar|NoSideBar|TwoColumn|TwoMasonry|ThreeColumn|ThreeColMasonry)$/;
 
 /** Every public, canonical address of the site: static routes, plus each service, post and product. */
-export function sitemapEntries(pages: readonly PageRoute[]): SitemapEntry[] {
+export function sitemapEntries(pages: readonly PageRoute[], serviceIds: readonly string[]): SitemapEntry[] {
   const entries: SitemapEntry[] = [];
   const add = (loc: string, lastmod?: string) => entries.push(lastmod ? { loc, lastmod } : { loc });
   for (const { path, handle } of pages) {
@@ -50,7 +49,7 @@ export function sitemapEntries(pages: readonly PageRoute[]): SitemapEntry[] {
     if (handle?.private) continue;
     if (path in ALIASES) continue;
     if (path === '/service-detail/:id') {
-      for (const s of services) add(`/service-detail/${s.id}`);
+      for (const id of serviceIds) add(`/service-detail/${id}`);
       continue;
     }
     if (path.includes(':') || path.includes('*')) throw new Error(`sitemap: no expansion for ${path}`);

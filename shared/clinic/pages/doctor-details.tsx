@@ -1,16 +1,19 @@
 import { doctorCounters, principalProfile } from '../../content/doctor-pages';
 import { PageHeader } from '../../ui/page-header';
 import { ContactBanner } from '../../ui/sections/contact-banner';
-import { DoctorProfile } from '../doctor-profile';
 import { StatsBand } from '../../ui/sections/stats-band';
+import { DoctorProfile } from '../doctor-profile';
+import { useClinicFacts } from '../facts-context';
+import { teamOf } from '../team';
 
 /** Professional profile of the principal chiropractor (spec section 2), with the doctor pages' counters. */
 export default function DoctorDetailsPage() {
-  const { doctor } = principalProfile;
+  const team = teamOf(useClinicFacts());
+  const doctor = team.find((p) => p.id === principalProfile.practitionerId) ?? team[0]!;
   return (
     <>
       <PageHeader title={doctor.name} intro={`${doctor.title}, principal chiropractor`} crumbs={[{ label: 'Home', to: '/' }, { label: 'Doctors', to: '/doctors' }, { label: doctor.name }]} />
-      <DoctorProfile profile={principalProfile} />
+      <DoctorProfile doctor={doctor} profile={principalProfile} />
       <StatsBand headingId="profile-stats-heading" title="Our clinic in numbers" items={doctorCounters} variant="dark" />
       <ContactBanner
         headingId="profile-contact-heading"

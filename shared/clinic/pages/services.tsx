@@ -1,5 +1,4 @@
 import { benefits, howWeCare, servicesAbout } from '../../content/benefits';
-import { services } from '../../content/services';
 import { serviceContactBanner } from '../../content/services-page';
 import { PageHeader } from '../../ui/page-header';
 import { Section } from '../../ui/section';
@@ -8,9 +7,12 @@ import { CardGrid } from '../../ui/sections/card-grid';
 import { ContactBanner } from '../../ui/sections/contact-banner';
 import { MediaSplit } from '../../ui/sections/media-split';
 import { ServiceList } from '../service-list';
+import { useClinicFacts } from '../facts-context';
+import { serviceSummaries } from '../team';
 
 /** Services (spec section 2): about text, benefit list, service cards and 'Services we offer'. */
 export default function ServicesPage() {
+  const services = serviceSummaries(useClinicFacts());
   return (
     <>
       <PageHeader title="Our Services" crumbs={[{ label: 'Home', to: '/' }, { label: 'Services' }]} />

@@ -4,14 +4,17 @@ import { SectionHeading } from '../../ui/section-heading';
 import { Section } from '../../ui/section';
 import { ContactForm } from '../contact-form';
 import { ContactInfo } from '../../ui/sections/contact-info';
+import { describeHours, fullAddressOf } from '../../clinic/site-facts';
+import { useSiteFacts } from '../../clinic/facts-context';
 
 /** Contact (spec section 2): mail, visit and call blocks, and the 'Write To Us' form. */
 export default function ContactPage() {
+  const site = useSiteFacts();
   return (
     <>
       <PageHeader title="Contact Us" crumbs={[{ label: 'Home', to: '/' }, { label: 'Contact' }]} />
       <Section headingId="contact-info-heading" eyebrow={contactCopy.eyebrow} title={contactCopy.title} intro={contactCopy.intro}>
-        <ContactInfo />
+        <ContactInfo address={fullAddressOf(site.location)} mapHref={site.location.mapHref} hours={describeHours(site.hours)} />
       </Section>
       <Section headingId="contact-form-heading" className="section--tint contact-write" containerClassName="contact-write__inner">
         <div>

@@ -1,5 +1,6 @@
-import { appointmentServiceOptions, departmentOptions, doctorOptions } from '../../content/appointment';
-import { locationOptions } from '../../content/home';
+import { departmentOptions } from '../../content/appointment';
+import { locationOptionsOf, type SiteFacts } from '../../clinic/site-facts';
+import type { Practitioner } from '../../clinic/types';
 import { posts } from '../../content/posts';
 import { quoteFields } from '../../content/services-two';
 import { countries, paymentMethods, shippingOptions } from '../../content/shop';
@@ -13,12 +14,24 @@ interface FieldLabel {
   value?: (v: string) => string;
 }
 
+/** The clinic's facts the labels name (from the database, in the server loader). */
+export interface LabelFacts {
+  site: SiteFacts;
+  practitioners: readonly Pick<Practitioner, 'id' | 'name' | 'title'>[];
+}
+
+/** A doctor as the request named them: a practitioner's id, or (requests sent before the team was data) their card number. */
+function doctorName(practitioners: LabelFacts['practitioners'], value: string): string {
+  const p = /^\d+$/.test(value) ? practitioners[Number(value) - 1] : practitioners.find((x) => x.id === value);
+  return p ? `${p.name} (${p.title})` : value;
+}
+
 /** How each payload field is shown to staff: the forms' own labels and the options' names, not codes. */
-const FIELDS: Record<string, FieldLabel> = {
+const fieldsFor = ({ site, practitioners }: LabelFacts): Record<string, FieldLabel> => ({
   department: { label: 'Department', value: fromOptions(departmentOptions) },
-  doctor: { label: 'Doctor', value: fromOptions(doctorOptions) },
-  service: { label: 'Service', value: fromOptions(appointmentServiceOptions) },
-  location: { label: 'Location', value: fromOptions(locationOptions) },
+  doctor: { label: 'Doctor', value: (v) => doctorName(practitioners, v) },
+  service: { label: 'Service', value: fromOptions(site.services.map((s) => ({ value: s.id, label: s.name }))) },
+  location: { label: 'Location', value: fromOptions(locationOptionsOf(site)) },
   date: { label: 'Preferred date' },
   time: { label: 'Preferred time (Abuja)' },
   request: { label: 'Request' },
@@ -33,7 +46,7 @@ const FIELDS: Record<string, FieldLabel> = {
   payment: { label: 'Payment', value: (v) => paymentMethods.find((m) => m.id === v)?.label ?? v },
   orderNotes: { label: 'Order notes' },
   shipToDifferentAddress: { label: 'Ship to a different address', value: (v) => (v === 'on' ? 'Yes' : 'No') },
-};
+});
 // The quote form's fields (service, sessions, patient, payment) have their own labels and options.
 const QUOTE_FIELDS: Record<string, FieldLabel> = Object.fromEntries(quoteFields.map((f) => [f.name, { label: f.label, value: fromOptions(f.options) }]));
 
@@ -59,7 +72,8 @@ function orderValue(key: string, value: unknown): string | null {
 }
 
 /** Everything a form sent, as label and readable value, in the order it was stored; empty values left out. */
-export function describePayload(kind: RequestKind, payload: Record<string, unknown>): { key: string; label: string; value: string }[] {
+export function describePayload(kind: RequestKind, payload: Record<string, unknown>, facts: LabelFacts): { key: string; label: string; value: string }[] {
+  const FIELDS = fieldsFor(facts);
   const out: { key: string; label: string; value: string }[] = [];
   for (const [key, raw] of Object.entries(payload)) {
     if (raw === '' || raw === null || raw === undefined) continue;

@@ -1,5 +1,5 @@
 import { contactCopy } from '../../content/contact';
-import { fullAddress, site } from '../../content/site';
+import { site } from '../../content/site';
 import type { IconName } from '../../content/types';
 import { Icon } from '../icons';
 import type { ReactNode } from 'react';
@@ -19,26 +19,28 @@ function Block({ icon, title, text, children }: { icon: IconName; title: string;
   );
 }
 
-/** The mail, visit and call blocks of /contact, all from the clinic's identity module. */
-export function ContactInfo() {
+/** The mail, visit and call blocks of /contact: the clinic's identity, and its address and hours (the page's data). */
+export function ContactInfo({ address, mapHref, hours }: { address: string; mapHref: string | null; hours: { days: string; time: string; closed: string } }) {
   return (
     <ul className="contact-blocks">
       <Block icon="mail" title={contactCopy.mailTitle} text={contactCopy.mailText}>
         <a href={`mailto:${site.email}`}>{site.email}</a>
       </Block>
       <Block icon="pin" title={contactCopy.visitTitle} text={contactCopy.visitText}>
-        <address>{fullAddress}</address>
-        <a href={site.address.mapHref} target="_blank" rel="noopener noreferrer">
-          {contactCopy.mapLabel}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <address>{address}</address>
+        {mapHref && (
+          <a href={mapHref} target="_blank" rel="noopener noreferrer">
+            {contactCopy.mapLabel}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
       </Block>
       <Block icon="phone" title={contactCopy.callTitle} text={contactCopy.callText}>
         {site.phones.map((p) => (
           <PhoneLink key={p.e164} phone={p} />
         ))}
         <span className="contact-block__hours">
-          {site.hours.days}, {site.hours.time}; {site.hours.closed}
+          {hours.days}, {hours.time}; {hours.closed}
         </span>
       </Block>
     </ul>

@@ -1,0 +1,19 @@
+import { data } from 'react-router';
+import { serviceHref, serviceSummaries } from '../../../shared/clinic/team';
+import type { ServiceDetailData } from '../../../shared/clinic/pages/service-detail';
+import { clinicLoader } from '../page-data';
+
+/**
+ * `/service-detail/:id` shows that service; `/servicesDetails` (no id) shows the first one and
+ * names its canonical address (written in the head by server/app/seo/head.ts). Any other id is a 404.
+ */
+export const loader = clinicLoader((facts, { params }): ServiceDetailData => {
+  const services = serviceSummaries(facts);
+  const service = params.id === undefined ? services[0] : services.find((s) => s.id === params.id);
+  if (!service) throw data(null, { status: 404, statusText: 'Not Found' });
+  return {
+    service,
+    meta: { title: service.name, description: service.summary },
+    ...(params.id === undefined ? { canonical: serviceHref(service.id) } : {}),
+  };
+});
