@@ -63,6 +63,20 @@ export async function loadPractitionersFor(db: Db | Tx, serviceId: string, pract
   return { ok: true, service, practitionerIds: rows.filter((r) => r.bookable && r.gives).map((r) => r.id) } as const;
 }
 
+type Results<T extends readonly (() => PromiseLike<unknown>)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * The queries at once on the pool (each on a connection of its own), or one after the other in
+ * a transaction, whose single connection would only queue them (node-postgres warns about that).
+ */
+async function inTurn<T extends readonly (() => PromiseLike<unknown>)[]>(db: Db | Tx, queries: T): Promise<Results<T>> {
+  // Drizzle's transactions have rollback(); the database object has not.
+  if (typeof (db as { rollback?: unknown }).rollback !== 'function') return (await Promise.all(queries.map((q) => q()))) as Results<T>;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as Results<T>;
+}
+
 /** Everything the pure core needs for the window, in four queries after the service's. */
 export async function loadAvailability(db: Db | Tx, query: FreeTimesQuery, now: Date): Promise<Loaded> {
   const one = query.practitionerId && query.practitionerId !== 'any' ? query.practitionerId : null;
@@ -74,39 +88,43 @@ export async function loadAvailability(db: Db | Tx, query: FreeTimesQuery, now: 
   // The busy ranges of the window and a day either side: a buffer may cross midnight.
   const from = new Date(lagosMidnight(query.fromDate) - DAY_MS);
   const to = new Date(lagosMidnight(addDays(query.toDate, 2)));
-  const [plans, exceptions, closed, busy] = await Promise.all([
-    db
-      .select({ practitionerId: workingPlans.practitionerId, locationId: workingPlans.locationId, weekday: workingPlans.weekday, starts: workingPlans.starts, ends: workingPlans.ends, breaks: workingPlans.breaks, validFrom: workingPlans.validFrom, validTo: workingPlans.validTo })
-      .from(workingPlans)
-      .innerJoin(locations, and(eq(locations.id, workingPlans.locationId), eq(locations.status, 'open')))
-      .where(and(inArray(workingPlans.practitionerId, ids), lte(workingPlans.validFrom, query.toDate), or(isNull(workingPlans.validTo), gt(workingPlans.validTo, query.fromDate)))),
-    db
-      .select({ practitionerId: scheduleExceptions.practitionerId, date: scheduleExceptions.onDate, kind: scheduleExceptions.kind, locationId: scheduleExceptions.locationId, starts: scheduleExceptions.starts, ends: scheduleExceptions.ends, breaks: scheduleExceptions.breaks })
-      .from(scheduleExceptions)
-      .where(and(inArray(scheduleExceptions.practitionerId, ids), gte(scheduleExceptions.onDate, query.fromDate), lte(scheduleExceptions.onDate, query.toDate), isNull(scheduleExceptions.removedAt))),
-    db
-      .select({ locationId: closures.locationId, date: closures.onDate, starts: closures.starts, ends: closures.ends })
-      .from(closures)
-      .where(and(gte(closures.onDate, query.fromDate), lte(closures.onDate, query.toDate), isNull(closures.removedAt))),
+  const [plans, exceptions, closed, busy] = await inTurn(db, [
+    () =>
+        db
+        .select({ practitionerId: workingPlans.practitionerId, locationId: workingPlans.locationId, weekday: workingPlans.weekday, starts: workingPlans.starts, ends: workingPlans.ends, breaks: workingPlans.breaks, validFrom: workingPlans.validFrom, validTo: workingPlans.validTo })
+        .from(workingPlans)
+        .innerJoin(locations, and(eq(locations.id, workingPlans.locationId), eq(locations.status, 'open')))
+        .where(and(inArray(workingPlans.practitionerId, ids), lte(workingPlans.validFrom, query.toDate), or(isNull(workingPlans.validTo), gt(workingPlans.validTo, query.fromDate)))),
+    () =>
+        db
+        .select({ practitionerId: scheduleExceptions.practitionerId, date: scheduleExceptions.onDate, kind: scheduleExceptions.kind, locationId: scheduleExceptions.locationId, starts: scheduleExceptions.starts, ends: scheduleExceptions.ends, breaks: scheduleExceptions.breaks })
+        .from(scheduleExceptions)
+        .where(and(inArray(scheduleExceptions.practitionerId, ids), gte(scheduleExceptions.onDate, query.fromDate), lte(scheduleExceptions.onDate, query.toDate), isNull(scheduleExceptions.removedAt))),
+    () =>
+        db
+        .select({ locationId: closures.locationId, date: closures.onDate, starts: closures.starts, ends: closures.ends })
+        .from(closures)
+        .where(and(gte(closures.onDate, query.fromDate), lte(closures.onDate, query.toDate), isNull(closures.removedAt))),
     // Epoch milliseconds straight from the database: no Date parsing per row. A lapsed hold
     // is not busy (the booking transaction deletes it when it stands in the way).
-    queryRows<{ practitioner_id: string; from_ms: number; to_ms: number }>(
-      db,
-      sql`SELECT practitioner_id, (extract(epoch FROM lower(blocked)) * 1000)::float8 AS from_ms, (extract(epoch FROM upper(blocked)) * 1000)::float8 AS to_ms
-          FROM appointments
-          WHERE practitioner_id IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-            AND blocked && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-            AND status IN (${sql.join(
-              ACTIVE_STATUSES.map((s) => sql`${s}`),
+    () =>
+      queryRows<{ practitioner_id: string; from_ms: number; to_ms: number }>(
+        db,
+        sql`SELECT practitioner_id, (extract(epoch FROM lower(blocked)) * 1000)::float8 AS from_ms, (extract(epoch FROM upper(blocked)) * 1000)::float8 AS to_ms
+            FROM appointments
+            WHERE practitioner_id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
               sql`, `,
             )})
-            AND (status <> 'held' OR hold_expires_at > ${now.toISOString()}::timestamptz)
-            ${query.exceptAppointmentId ? sql`AND id <> ${query.exceptAppointmentId}` : sql``}`,
-    ),
-  ]);
+              AND blocked && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+              AND status IN (${sql.join(
+                ACTIVE_STATUSES.map((s) => sql`${s}`),
+                sql`, `,
+              )})
+              AND (status <> 'held' OR hold_expires_at > ${now.toISOString()}::timestamptz)
+              ${query.exceptAppointmentId ? sql`AND id <> ${query.exceptAppointmentId}` : sql``}`,
+      ),
+  ] as const);
   return {
     ok: true,
     service: who.service,
