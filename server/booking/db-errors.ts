@@ -12,3 +12,5 @@ export function sqlState(error: unknown): string | null {
 export const isExclusionViolation = (error: unknown) => sqlState(error) === '23P01';
 /** unique_violation (a reference drawn twice). */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+/** deadlock_detected: PostgreSQL broke a cycle of waits by failing this transaction's statement. */
+export const isDeadlock = (error: unknown) => sqlState(error) === '40P01';
