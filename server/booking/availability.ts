@@ -108,21 +108,45 @@ export function union(spans: readonly Span[]): Span[] {
   return out;
 }
 
+type Rows = Pick<AvailabilityInput, 'plans' | 'exceptions' | 'closures'>;
+
+/** The rows grouped once per search (by practitioner and weekday, practitioner and date, date), not filtered per day. */
+function indexRows(input: Rows) {
+  const group = <T>(rows: readonly T[], key: (row: T) => string) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) {
+      const k = key(row);
+      const list = map.get(k);
+      if (list) list.push(row);
+      else map.set(k, [row]);
+    }
+    return map;
+  };
+  return {
+    plans: group(input.plans, (p) => `${p.practitionerId} ${p.weekday}`),
+    exceptions: group(input.exceptions, (e) => `${e.practitionerId} ${e.date}`),
+    closures: group(input.closures, (c) => c.date),
+  };
+}
+
+type RowIndex = ReturnType<typeof indexRows>;
+
 /** Where a practitioner works on one date: spans per location, after exceptions and closures. */
-export function workingSpans(input: Pick<AvailabilityInput, 'plans' | 'exceptions' | 'closures'>, practitionerId: string, date: string): Map<string, Span[]> {
+export function workingSpans(input: Rows | RowIndex, practitionerId: string, date: string): Map<string, Span[]> {
+  const index = 'plans' in input && Array.isArray(input.plans) ? indexRows(input as Rows) : (input as RowIndex);
   const weekday = weekdayOf(date);
-  const exceptions = input.exceptions.filter((e) => e.practitionerId === practitionerId && e.date === date);
+  const exceptions = index.exceptions.get(`${practitionerId} ${date}`) ?? [];
   const replacing = exceptions.filter((e) => e.kind === 'replace_day');
   const base: { locationId: string; spans: Span[] }[] = replacing.length
     ? replacing.map((e) => ({ locationId: e.locationId!, spans: withoutBreaks(e.span!, e.breaks) }))
-    : input.plans
-        .filter((p) => p.practitionerId === practitionerId && p.weekday === weekday && p.validFrom <= date && (p.validTo === null || date < p.validTo))
+    : (index.plans.get(`${practitionerId} ${weekday}`) ?? [])
+        .filter((p) => p.validFrom <= date && (p.validTo === null || date < p.validTo))
         .map((p) => ({ locationId: p.locationId, spans: withoutBreaks({ start: p.start, end: p.end }, p.breaks) }));
   for (const e of exceptions) if (e.kind === 'extra_hours') base.push({ locationId: e.locationId!, spans: withoutBreaks(e.span!, e.breaks) });
 
   const byLocation = new Map<string, Span[]>();
   for (const b of base) byLocation.set(b.locationId, [...(byLocation.get(b.locationId) ?? []), ...b.spans]);
-  const closures = input.closures.filter((c) => c.date === date);
+  const closures = index.closures.get(date) ?? [];
   for (const [locationId, spans] of byLocation) {
     let left = union(spans);
     for (const e of exceptions) if (e.kind === 'time_off') left = subtract(left, e.span ?? WHOLE_DAY);
@@ -175,6 +199,7 @@ function busyIndex(busy: readonly BusyRange[]) {
  */
 export function freeDays(input: AvailabilityInput, query: SlotQuery): FreeDay[] {
   const busy = busyIndex(input.busy);
+  const rows = indexRows(input);
   const order = new Map(input.practitionerIds.map((id, i) => [id, i]));
   const step = query.stepMinutes;
   const blockedMs = (query.visitMinutes + query.bufferMinutes) * MINUTE_MS;
@@ -189,7 +214,7 @@ export function freeDays(input: AvailabilityInput, query: SlotQuery): FreeDay[] 
     // start (ms) + location → the practitioners free then.
     const found = new Map<string, { startsAt: number; locationId: string; ids: string[] }>();
     for (const practitionerId of input.practitionerIds) {
-      for (const [locationId, spans] of workingSpans(input, practitionerId, date)) {
+      for (const [locationId, spans] of workingSpans(rows, practitionerId, date)) {
         if (query.locationId && locationId !== query.locationId) continue;
         for (const span of spans) {
           for (let t = Math.ceil(span.start / step) * step; t + query.visitMinutes <= span.end; t += step) {

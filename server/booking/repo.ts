@@ -1,15 +1,15 @@
-import { and, asc, eq, inArray, isNull, lte, gte, or, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BookingRules } from '../../shared/booking/rules';
 import { addDays, DAY_MS, lagosDate, lagosMidnight, minutesOf, MINUTE_MS } from '../../shared/booking/time';
 import { ACTIVE_STATUSES, type FreeDay, type FreeSlot, type VisitKind } from '../../shared/booking/types';
-import { locations, practitioners, practitionerServices, services } from '../clinic/schema';
+import { practitioners, practitionerServices, services } from '../clinic/schema';
 import { queryRows, type Db, type Tx } from '../platform/db/db';
-import { freeDays, firstFreeDay, nearestSlots, type AvailabilityInput, type Span, type SlotQuery } from './availability';
-import { closures, scheduleExceptions, workingPlans, type Break } from './schema';
+import { freeDays, firstFreeDay, nearestSlots, type AvailabilityInput, type BusyRange, type Span, type SlotQuery } from './availability';
+import type { Break, ExceptionKind } from './schema';
 
 /**
- * Free times from the database: one service's facts and who gives it, then the plans,
- * exceptions, closures and busy ranges of the whole window in four queries, and the rest in
+ * Free times from the database: one service's facts, who gives it, their plans, exceptions,
+ * the closures and the busy ranges of the whole window in one statement, and the rest in
  * memory (availability.ts). Never cached: each call reads the rows as they are now.
  */
 
@@ -55,6 +55,11 @@ export async function loadPractitionersFor(db: Db | Tx, serviceId: string, pract
     .leftJoin(practitionerServices, and(eq(practitionerServices.practitionerId, practitioners.id), eq(practitionerServices.serviceId, serviceId)))
     .where(practitionerId ? eq(practitioners.id, practitionerId) : eq(practitioners.bookable, true))
     .orderBy(asc(practitioners.sort), asc(practitioners.id));
+  return whoMayBeBooked(service, rows, practitionerId);
+}
+
+function whoMayBeBooked(service: ServiceFacts | undefined | null, rows: readonly { id: string; bookable: boolean; gives: boolean }[], practitionerId: string | null) {
+  if (!service) return { ok: false, reason: 'unknown-service' } as const;
   if (practitionerId) {
     const one = rows[0];
     if (!one || !one.bookable) return { ok: false, reason: 'unknown-practitioner' } as const;
@@ -63,78 +68,84 @@ export async function loadPractitionersFor(db: Db | Tx, serviceId: string, pract
   return { ok: true, service, practitionerIds: rows.filter((r) => r.bookable && r.gives).map((r) => r.id) } as const;
 }
 
-type Results<T extends readonly (() => PromiseLike<unknown>)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-
-/**
- * The queries at once on the pool (each on a connection of its own), or one after the other in
- * a transaction, whose single connection would only queue them (node-postgres warns about that).
- */
-async function inTurn<T extends readonly (() => PromiseLike<unknown>)[]>(db: Db | Tx, queries: T): Promise<Results<T>> {
-  // Drizzle's transactions have rollback(); the database object has not.
-  if (typeof (db as { rollback?: unknown }).rollback !== 'function') return (await Promise.all(queries.map((q) => q()))) as Results<T>;
-  const out: unknown[] = [];
-  for (const q of queries) out.push(await q());
-  return out as Results<T>;
+/** One row of the loader's answer: small sets as JSON arrays, the busy ranges as one text. */
+interface LoadedRow {
+  service: { id: string; first_visit_minutes: number; follow_up_minutes: number; buffer_minutes: number } | null;
+  /** [id, bookable, gives], in display order. */
+  who: [string, boolean, boolean][] | null;
+  /** [practitioner, location, weekday, starts, ends, breaks, validFrom, validTo]. */
+  plans: [string, string, number, string, string, Break[], string, string | null][] | null;
+  /** [practitioner, date, kind, location, starts, ends, breaks]. */
+  exceptions: [string, string, ExceptionKind, string | null, string | null, string | null, Break[]][] | null;
+  /** [location, date, starts, ends]. */
+  closures: [string | null, string, string | null, string | null][] | null;
+  /** "practitioner fromMs toMs,…": hundreds of ranges as one value (PGlite pays per row, node-postgres per field). */
+  busy: string | null;
 }
 
-/** Everything the pure core needs for the window, in four queries after the service's. */
+const ids = (list: readonly string[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
+
+/**
+ * Everything the pure core needs for the window in one statement, so one round trip (and, in
+ * the booking transaction, no queue of queries on its one connection): the service, who gives
+ * it, their plans, exceptions, the closures and the busy ranges. The busy ranges are read through
+ * the exclusion constraint's GiST index (practitioner, range). A lapsed hold is not busy (the
+ * booking transaction deletes it when it stands in the way).
+ */
 export async function loadAvailability(db: Db | Tx, query: FreeTimesQuery, now: Date): Promise<Loaded> {
   const one = query.practitionerId && query.practitionerId !== 'any' ? query.practitionerId : null;
-  const who = await loadPractitionersFor(db, query.serviceId, one);
-  if (!who.ok) return who;
-  const ids = who.practitionerIds;
-  const visitMinutes = query.visitKind === 'first' ? who.service.firstVisitMinutes : who.service.followUpMinutes;
-  if (!ids.length) return { ok: true, service: who.service, visitMinutes, input: { practitionerIds: [], plans: [], exceptions: [], closures: [], busy: [] } };
   // The busy ranges of the window and a day either side: a buffer may cross midnight.
-  const from = new Date(lagosMidnight(query.fromDate) - DAY_MS);
-  const to = new Date(lagosMidnight(addDays(query.toDate, 2)));
-  const [plans, exceptions, closed, busy] = await inTurn(db, [
-    () =>
-        db
-        .select({ practitionerId: workingPlans.practitionerId, locationId: workingPlans.locationId, weekday: workingPlans.weekday, starts: workingPlans.starts, ends: workingPlans.ends, breaks: workingPlans.breaks, validFrom: workingPlans.validFrom, validTo: workingPlans.validTo })
-        .from(workingPlans)
-        .innerJoin(locations, and(eq(locations.id, workingPlans.locationId), eq(locations.status, 'open')))
-        .where(and(inArray(workingPlans.practitionerId, ids), lte(workingPlans.validFrom, query.toDate), or(isNull(workingPlans.validTo), gt(workingPlans.validTo, query.fromDate)))),
-    () =>
-        db
-        .select({ practitionerId: scheduleExceptions.practitionerId, date: scheduleExceptions.onDate, kind: scheduleExceptions.kind, locationId: scheduleExceptions.locationId, starts: scheduleExceptions.starts, ends: scheduleExceptions.ends, breaks: scheduleExceptions.breaks })
-        .from(scheduleExceptions)
-        .where(and(inArray(scheduleExceptions.practitionerId, ids), gte(scheduleExceptions.onDate, query.fromDate), lte(scheduleExceptions.onDate, query.toDate), isNull(scheduleExceptions.removedAt))),
-    () =>
-        db
-        .select({ locationId: closures.locationId, date: closures.onDate, starts: closures.starts, ends: closures.ends })
-        .from(closures)
-        .where(and(gte(closures.onDate, query.fromDate), lte(closures.onDate, query.toDate), isNull(closures.removedAt))),
-    // Epoch milliseconds straight from the database: no Date parsing per row. A lapsed hold
-    // is not busy (the booking transaction deletes it when it stands in the way).
-    () =>
-      queryRows<{ practitioner_id: string; from_ms: number; to_ms: number }>(
-        db,
-        sql`SELECT practitioner_id, (extract(epoch FROM lower(blocked)) * 1000)::float8 AS from_ms, (extract(epoch FROM upper(blocked)) * 1000)::float8 AS to_ms
-            FROM appointments
-            WHERE practitioner_id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})
-              AND blocked && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-              AND status IN (${sql.join(
-                ACTIVE_STATUSES.map((s) => sql`${s}`),
-                sql`, `,
-              )})
-              AND (status <> 'held' OR hold_expires_at > ${now.toISOString()}::timestamptz)
-              ${query.exceptAppointmentId ? sql`AND id <> ${query.exceptAppointmentId}` : sql``}`,
-      ),
-  ] as const);
+  const from = new Date(lagosMidnight(query.fromDate) - DAY_MS).toISOString();
+  const to = new Date(lagosMidnight(addDays(query.toDate, 2))).toISOString();
+  const [row] = await queryRows<LoadedRow>(
+    db,
+    sql`WITH who AS (
+          SELECT p.id, p.bookable, ps.service_id IS NOT NULL AS gives, p.sort
+          FROM practitioners p
+          LEFT JOIN practitioner_services ps ON ps.practitioner_id = p.id AND ps.service_id = ${query.serviceId}
+          WHERE ${one ? sql`p.id = ${one}` : sql`p.bookable`}
+        ),
+        ids AS (SELECT id FROM who WHERE bookable AND gives)
+        SELECT
+          (SELECT json_build_object('id', id, 'first_visit_minutes', first_visit_minutes, 'follow_up_minutes', follow_up_minutes, 'buffer_minutes', buffer_minutes)
+             FROM services WHERE id = ${query.serviceId}) AS service,
+          (SELECT json_agg(json_build_array(id, bookable, gives) ORDER BY sort, id) FROM who) AS who,
+          (SELECT json_agg(json_build_array(w.practitioner_id, w.location_id, w.weekday, left(w.starts::text, 5), left(w.ends::text, 5), w.breaks, w.valid_from, w.valid_to))
+             FROM working_plans w JOIN locations l ON l.id = w.location_id AND l.status = 'open'
+             WHERE w.practitioner_id IN (SELECT id FROM ids) AND w.valid_from <= ${query.toDate}::date AND (w.valid_to IS NULL OR w.valid_to > ${query.fromDate}::date)) AS plans,
+          (SELECT json_agg(json_build_array(e.practitioner_id, e.on_date, e.kind, e.location_id, left(e.starts::text, 5), left(e.ends::text, 5), e.breaks))
+             FROM schedule_exceptions e
+             WHERE e.practitioner_id IN (SELECT id FROM ids) AND e.on_date BETWEEN ${query.fromDate}::date AND ${query.toDate}::date AND e.removed_at IS NULL) AS exceptions,
+          (SELECT json_agg(json_build_array(c.location_id, c.on_date, left(c.starts::text, 5), left(c.ends::text, 5)))
+             FROM closures c WHERE c.on_date BETWEEN ${query.fromDate}::date AND ${query.toDate}::date AND c.removed_at IS NULL) AS closures,
+          (SELECT string_agg(a.practitioner_id || ' ' || (extract(epoch FROM lower(a.blocked)) * 1000)::bigint || ' ' || (extract(epoch FROM upper(a.blocked)) * 1000)::bigint, ',')
+             FROM appointments a
+             WHERE a.practitioner_id IN (SELECT id FROM ids)
+               AND a.blocked && tstzrange(${from}::timestamptz, ${to}::timestamptz)
+               AND a.status IN (${ids(ACTIVE_STATUSES)})
+               AND (a.status <> 'held' OR a.hold_expires_at > ${now.toISOString()}::timestamptz)
+               ${query.exceptAppointmentId ? sql`AND a.id <> ${query.exceptAppointmentId}` : sql``}) AS busy`,
+  );
+  const s = row?.service;
+  const service = s ? { id: s.id, firstVisitMinutes: s.first_visit_minutes, followUpMinutes: s.follow_up_minutes, bufferMinutes: s.buffer_minutes } : null;
+  const who = whoMayBeBooked(service, (row?.who ?? []).map(([id, bookable, gives]) => ({ id, bookable, gives })), one);
+  if (!who.ok) return who;
+  const visitMinutes = query.visitKind === 'first' ? who.service.firstVisitMinutes : who.service.followUpMinutes;
+  const busy: BusyRange[] = [];
+  for (const item of row?.busy ? row.busy.split(',') : []) {
+    const [practitionerId, fromMs, toMs] = item.split(' ') as [string, string, string];
+    busy.push({ practitionerId, from: Number(fromMs), to: Number(toMs) });
+  }
   return {
     ok: true,
     service: who.service,
     visitMinutes,
     input: {
-      practitionerIds: ids,
-      plans: plans.map((p) => ({ practitionerId: p.practitionerId, locationId: p.locationId, weekday: p.weekday, ...spanOf(p.starts, p.ends), breaks: breaksOf(p.breaks), validFrom: p.validFrom, validTo: p.validTo })),
-      exceptions: exceptions.map((e) => ({ practitionerId: e.practitionerId, date: e.date, kind: e.kind, locationId: e.locationId, span: e.starts && e.ends ? spanOf(e.starts, e.ends) : null, breaks: breaksOf(e.breaks) })),
-      closures: closed.map((c) => ({ locationId: c.locationId, date: c.date, span: c.starts && c.ends ? spanOf(c.starts, c.ends) : null })),
-      busy: busy.map((b) => ({ practitionerId: b.practitioner_id, from: Number(b.from_ms), to: Number(b.to_ms) })),
+      practitionerIds: who.practitionerIds,
+      plans: (row?.plans ?? []).map(([practitionerId, locationId, weekday, starts, ends, breaks, validFrom, validTo]) => ({ practitionerId, locationId, weekday, ...spanOf(starts, ends), breaks: breaksOf(breaks), validFrom, validTo })),
+      exceptions: (row?.exceptions ?? []).map(([practitionerId, date, kind, locationId, starts, ends, breaks]) => ({ practitionerId, date, kind, locationId, span: starts && ends ? spanOf(starts, ends) : null, breaks: breaksOf(breaks) })),
+      closures: (row?.closures ?? []).map(([locationId, date, starts, ends]) => ({ locationId, date, span: starts && ends ? spanOf(starts, ends) : null })),
+      busy,
     },
   };
 }
