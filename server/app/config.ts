@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
 import type { AuthConfig, ServiceAccount } from '../platform/session/auth-config';
 
 export type { AuthConfig, ServiceAccount };
@@ -72,6 +73,23 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Clinic website <no-reply@example.com>'),
   /** How long requests are kept before they are erased (months). */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  // Booking rules (shared/booking/rules.ts, ADR 0029). See .env.example.
+  BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(14 * 24 * 60).default(DEFAULT_BOOKING_RULES.minNoticeMinutes),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BOOKING_RULES.horizonDays),
+  /** Starts are on this grid from midnight: a divisor of 60 keeps every hour's times alike. */
+  BOOKING_SLOT_STEP_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine((v) => [5, 10, 15, 20, 30, 60].includes(v), 'expected 5, 10, 15, 20, 30 or 60')
+    .default(DEFAULT_BOOKING_RULES.slotStepMinutes),
+  BOOKING_CANCEL_NOTICE_MINUTES: z.coerce.number().int().min(0).max(14 * 24 * 60).default(DEFAULT_BOOKING_RULES.cancellationNoticeMinutes),
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(30).default(DEFAULT_BOOKING_RULES.holdMinutes),
+  /** Signs the patients' manage links (HMAC-SHA256); required in production. */
+  BOOKING_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 32)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -97,6 +115,16 @@ export interface Config {
   /** The site's public origin, without a trailing slash: links in e-mails, sitemap, canonical links, social cards. */
   publicOrigin: string;
   retentionMonths: number;
+  booking: BookingConfig;
+}
+
+export interface BookingConfig {
+  rules: BookingRules;
+  /**
+   * BOOKING_SECRET, or null: server/booking/secret.ts then keeps a random one in DATA_DIR
+   * outside production and refuses to start in production (loadConfig stays free of I/O).
+   */
+  secret: string | null;
 }
 
 export interface StoreConfig {
@@ -150,6 +178,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     retentionMonths: e.RETENTION_MONTHS,
+    booking: bookingConfig(e),
+  };
+}
+
+function bookingConfig(e: Env): BookingConfig {
+  // Production without BOOKING_SECRET is refused where the booking service is built at start
+  // (server/booking/secret.ts resolveBookingSecret), not here: production runs that do not
+  // serve bookings yet (smoke test, measurements) need not carry one.
+  return {
+    rules: {
+      minNoticeMinutes: e.BOOKING_MIN_NOTICE_MINUTES,
+      horizonDays: e.BOOKING_HORIZON_DAYS,
+      slotStepMinutes: e.BOOKING_SLOT_STEP_MINUTES,
+      cancellationNoticeMinutes: e.BOOKING_CANCEL_NOTICE_MINUTES,
+      holdMinutes: e.BOOKING_HOLD_MINUTES,
+    },
+    secret: e.BOOKING_SECRET ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { insertBookingSeed } from '../booking/seed';
 import { storeCatalog } from '../clinic/catalog';
 import { clinicSeed } from '../clinic/seed';
 import { insertClinicFacts } from '../clinic/repo';
@@ -14,6 +15,8 @@ export const migrationSteps: readonly Migration[] = [
   // The checksum names the step, not the data: the seed is for new databases only, and the
   // database is where the clinic's facts live from then on.
   { name: '0002_clinic_seed', checksum: 'clinic-seed-1', run: (tx) => insertClinicFacts(tx, clinicSeed) },
+  // Working plans of the bookable practitioners and the public holidays (server/booking/seed.ts).
+  { name: '0003_booking_seed', checksum: 'booking-seed-1', run: (tx) => insertBookingSeed(tx) },
 ];
 
 /** Opens the app's store: PGlite or PostgreSQL, migrated and seeded. */

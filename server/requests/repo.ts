@@ -59,6 +59,37 @@ export async function submitRequest(store: Store, input: NewRequest, options: Su
   throw new Error('submitRequest: could not find a free reference');
 }
 
+/**
+ * Marks a request booked inside the caller's transaction (the booking domain turning a
+ * call-back request into a booking, server/booking/book.ts): status, visit time, version and a
+ * history event naming the booking. No mail: the booking sends its own. Erased or unknown
+ * requests are not found. The row is locked until the caller commits.
+ */
+export async function markRequestBooked(
+  tx: Tx,
+  input: { reference: string; visitAt: Date; bookingReference: string; actor: { uid: string; name: string } },
+): Promise<{ ok: true; requestId: number } | { ok: false; reason: 'not-found' }> {
+  const [current] = await tx
+    .select({ id: requests.id, status: requests.status })
+    .from(requests)
+    .where(and(eq(requests.reference, input.reference), isNull(requests.erasedAt)))
+    .for('update');
+  if (!current) return { ok: false, reason: 'not-found' };
+  await tx
+    .update(requests)
+    .set({ status: 'booked', visitAt: input.visitAt, closedAt: null, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(requests.id, current.id));
+  await tx.insert(requestEvents).values({
+    requestId: current.id,
+    actor: input.actor.uid,
+    action: 'status',
+    fromStatus: current.status,
+    toStatus: 'booked',
+    detail: { by: input.actor.name, visitAt: input.visitAt.toISOString(), booking: input.bookingReference },
+  });
+  return { ok: true, requestId: current.id };
+}
+
 /** Adds one mail to the outbox, inside the caller's transaction. */
 export async function queueMail(tx: Tx, mail: Mail & { attachments?: MailAttachment[] }, requestId: number | null = null): Promise<void> {
   await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId });

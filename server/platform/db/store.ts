@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -82,7 +83,9 @@ async function openPglite(options: OpenStoreOptions): Promise<Store> {
   if (creating) logger.info('creating the embedded database (PGlite); this takes a few seconds the first time', { dir });
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // btree_gist: the bookings' exclusion constraint (practitioner =, time range &&) needs it
+    // (migrations/0003_booking.sql); PGlite ships it as a bundled extension.
+    client = await PGlite.create(dir, { extensions: { btree_gist } });
   } catch (error) {
     release();
     throw error;

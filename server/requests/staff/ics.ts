@@ -1,6 +1,6 @@
 import { site } from '../../../shared/content/site';
 
-/** How long a booked visit is put in the patient's calendar. */
+/** How long a visit booked from the staff inbox (a time agreed on the phone) is put in the patient's calendar. */
 export const VISIT_MINUTES = 45;
 
 /** TEXT value escaping (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks. */
@@ -35,30 +35,43 @@ function abujaLocal(at: Date): string {
 
 const utc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-export interface VisitEvent {
-  reference: string;
-  visitAt: Date;
-  /** For the UID's right-hand side, e.g. clinic.example. */
-  host: string;
-  /** The clinic's address (the database's). */
-  address: string;
+/** One VEVENT: times in the clinic's zone, texts escaped here. */
+export interface CalendarEvent {
+  /** Stays the same when the event moves, so a new file (or the next feed fetch) updates the entry. */
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  contact?: string;
+  status?: 'CONFIRMED' | 'CANCELLED';
+  /** Raised on every change of a sent event (RFC 5545 3.8.7.4): calendars keep the highest. */
+  sequence?: number;
+}
+
+export interface CalendarOptions {
   now?: Date;
+  /** PUBLISH for a file or feed; CANCEL for a file that removes a cancelled visit. */
+  method?: 'PUBLISH' | 'CANCEL';
+  /** The PRODID's product part, e.g. "Staff inbox", "Booking". */
+  product?: string;
+  /** X-WR-CALNAME: the name a subscribed feed shows. */
+  name?: string;
 }
 
 /**
- * A calendar file for one booked visit: a VEVENT in the clinic's time zone (with its
- * VTIMEZONE, so calendars need no zone database), the clinic's address and phone, and a
- * UID that stays the same when the visit is moved, so a new file updates the old entry.
+ * A calendar (one file or a feed) in the clinic's time zone, with its VTIMEZONE so that
+ * calendars need no zone database. CRLF line ends and folding as RFC 5545 asks.
  */
-export function visitIcs({ reference, visitAt, host, address, now = new Date() }: VisitEvent): string {
-  const end = new Date(visitAt.getTime() + VISIT_MINUTES * 60_000);
-  const phone = site.phones[0].display;
+export function icsCalendar(events: readonly CalendarEvent[], { now = new Date(), method = 'PUBLISH', product = 'Staff inbox', name }: CalendarOptions = {}): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(site.name)}//Staff inbox//EN`,
+    `PRODID:-//${escapeText(site.name)}//${escapeText(product)}//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`, 'X-WR-TIMEZONE:Africa/Lagos'] : []),
     'BEGIN:VTIMEZONE',
     'TZID:Africa/Lagos',
     'BEGIN:STANDARD',
@@ -68,18 +81,64 @@ export function visitIcs({ reference, visitAt, host, address, now = new Date() }
     'TZNAME:WAT',
     'END:STANDARD',
     'END:VTIMEZONE',
-    'BEGIN:VEVENT',
-    `UID:${reference.toLowerCase()}@${host}`,
-    `DTSTAMP:${utc(now)}`,
-    `DTSTART;TZID=Africa/Lagos:${abujaLocal(visitAt)}`,
-    `DTEND;TZID=Africa/Lagos:${abujaLocal(end)}`,
-    `SUMMARY:${escapeText(`Visit to ${site.name}`)}`,
-    `LOCATION:${escapeText(address)}`,
-    `DESCRIPTION:${escapeText(`Reference ${reference}.\nTo change or cancel, call ${phone} or reply to this e-mail.\nAddress: ${address}.`)}`,
-    `CONTACT:${escapeText(`${site.name}, ${phone}`)}`,
-    'STATUS:CONFIRMED',
-    'END:VEVENT',
+    ...events.flatMap((e) => [
+      'BEGIN:VEVENT',
+      `UID:${e.uid}`,
+      `DTSTAMP:${utc(now)}`,
+      `DTSTART;TZID=Africa/Lagos:${abujaLocal(e.start)}`,
+      `DTEND;TZID=Africa/Lagos:${abujaLocal(e.end)}`,
+      ...(e.sequence ? [`SEQUENCE:${e.sequence}`] : []),
+      `SUMMARY:${escapeText(e.summary)}`,
+      ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
+      ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
+      ...(e.contact ? [`CONTACT:${escapeText(e.contact)}`] : []),
+      `STATUS:${e.status ?? 'CONFIRMED'}`,
+      'END:VEVENT',
+    ]),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+export interface VisitEvent {
+  reference: string;
+  visitAt: Date;
+  /** The visit's end; without it, VISIT_MINUTES after the start (a time agreed on the phone). */
+  endsAt?: Date;
+  /** For the UID's right-hand side, e.g. clinic.example. */
+  host: string;
+  /** The clinic's address (the database's). */
+  address: string;
+  now?: Date;
+  /** Where the patient changes or cancels it online (a booking's manage link); without it, by phone. */
+  manageLink?: string;
+  /** A cancelled visit: METHOD:CANCEL, so calendars remove the entry. */
+  cancelled?: boolean;
+  sequence?: number;
+}
+
+/**
+ * A calendar file for one visit: the clinic's address and phone, and a UID that stays the same
+ * when the visit is moved, so a new file updates the old entry. Nothing of the reason for the
+ * visit: only the place, the time and the reference.
+ */
+export function visitIcs({ reference, visitAt, endsAt, host, address, now = new Date(), manageLink, cancelled = false, sequence }: VisitEvent): string {
+  const phone = site.phones[0].display;
+  const change = manageLink ? `To change or cancel: ${manageLink} or call ${phone}.` : `To change or cancel, call ${phone} or reply to this e-mail.`;
+  return icsCalendar(
+    [
+      {
+        uid: `${reference.toLowerCase()}@${host}`,
+        start: visitAt,
+        end: endsAt ?? new Date(visitAt.getTime() + VISIT_MINUTES * 60_000),
+        summary: `Visit to ${site.name}`,
+        location: address,
+        description: `Reference ${reference}.\n${change}\nAddress: ${address}.`,
+        contact: `${site.name}, ${phone}`,
+        status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+        ...(sequence ? { sequence } : {}),
+      },
+    ],
+    { now, method: cancelled ? 'CANCEL' : 'PUBLISH', product: manageLink ? 'Booking' : 'Staff inbox' },
+  );
 }

@@ -1,0 +1,196 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BookingFailure, ChangeResult } from '../../shared/booking/results';
+import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
+import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../shared/booking/types';
+import type { Tx } from '../platform/db/db';
+import { manageTokenOf, queueBookingMails } from './book';
+import { actorOf, clock, toView, type BookingDeps, type Changer } from './deps';
+import { verifyToken } from './manage-token';
+import { placeVisit } from './place-visit';
+import { nearestFreeTimes } from './repo';
+import { appointmentEvents, appointments, type AppointmentRow } from './schema';
+
+/**
+ * Changes to an existing booking, each one transaction on the locked row: the patient's (by
+ * manage link, up to the cancellation notice) and staff's (any time, naming the version they saw).
+ */
+
+/** The row a changer may change, locked until the transaction ends; or why not. */
+async function lockedRow(tx: Tx, deps: BookingDeps, changer: Changer, now: Date): Promise<AppointmentRow | BookingFailure> {
+  let id: number;
+  let manageVersion: number | null = null;
+  if (changer.as === 'patient') {
+    const check = verifyToken(deps.secret, changer.token, 'manage', now);
+    if (!check.ok) return { ok: false, reason: 'bad-token' };
+    id = check.claims.appointmentId;
+    manageVersion = check.claims.version;
+  } else {
+    id = changer.appointmentId;
+  }
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  if (!row) return { ok: false, reason: changer.as === 'patient' ? 'bad-token' : 'not-found' };
+  // A revoked link (manage_version bumped since it was signed) is refused like a forged one.
+  if (manageVersion !== null && manageVersion !== row.manageVersion) return { ok: false, reason: 'bad-token' };
+  if (changer.as === 'staff' && changer.version !== row.version) return { ok: false, reason: 'stale' };
+  return row;
+}
+
+const isFailure = (v: AppointmentRow | BookingFailure): v is BookingFailure => 'ok' in v;
+
+/** Inside the cancellation notice, only staff change a visit (the page gives the clinic's phone). */
+const tooLate = (deps: BookingDeps, changer: Changer, row: AppointmentRow, now: Date) =>
+  changer.as === 'patient' && row.startsAt.getTime() - now.getTime() < deps.rules.cancellationNoticeMinutes * MINUTE_MS;
+
+const detailOf = (changer: Changer, detail: Record<string, unknown>) => (changer.as === 'staff' ? { by: changer.name, ...detail } : detail);
+
+/** The booking a manage link opens (with a fresh link, valid until 30 days after the visit); refused when forged, expired or revoked. */
+export async function appointmentByToken(deps: BookingDeps, token: string): Promise<ChangeResult> {
+  const now = clock(deps);
+  const check = verifyToken(deps.secret, token, 'manage', now);
+  if (!check.ok) return { ok: false, reason: 'bad-token' };
+  const [row] = await deps.store.db.select().from(appointments).where(eq(appointments.id, check.claims.appointmentId));
+  if (!row || row.manageVersion !== check.claims.version || row.status === 'held') return { ok: false, reason: 'bad-token' };
+  return { ok: true, appointment: toView(row), manageToken: manageTokenOf(deps, row) };
+}
+
+export interface RescheduleInput {
+  startsAt: Date;
+  /** Another practitioner, 'any', or (by default) the same one. */
+  practitionerId?: string | null;
+}
+
+/**
+ * Moves a booking: the same row gets the new time, so the old time is free the moment the
+ * transaction commits and the row's history, reference and manage link carry on. The new time
+ * goes through the same check and the same constraint as a new booking (its own old time counts
+ * as free); a conflict answers with the nearest free times.
+ */
+export async function reschedule(deps: BookingDeps, changer: Changer, input: RescheduleInput): Promise<ChangeResult> {
+  const now = clock(deps);
+  let context: { serviceId: string; visitKind: AppointmentRow['visitKind']; practitionerId: string } | null = null;
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    if (row.status !== 'booked') return { ok: false, reason: 'not-changeable' };
+    if (tooLate(deps, changer, row, now)) return { ok: false, reason: 'too-late' };
+    const practitionerId = input.practitionerId || row.practitionerId;
+    context = { serviceId: row.serviceId, visitKind: row.visitKind, practitionerId };
+    if (row.startsAt.getTime() === input.startsAt.getTime() && practitionerId === row.practitionerId) return row;
+    const placed = await placeVisit(tx, deps, {
+      serviceId: row.serviceId,
+      visitKind: row.visitKind,
+      practitionerId,
+      startsAt: input.startsAt,
+      asStaff: changer.as === 'staff',
+      now,
+      exceptAppointmentId: row.id,
+      write: async (sp, at) => {
+        const [moved] = await sp
+          .update(appointments)
+          .set({
+            practitionerId: at.practitionerId,
+            locationId: at.locationId,
+            startsAt: at.startsAt,
+            endsAt: at.endsAt,
+            blocked: { from: at.startsAt, to: at.blockedUntil },
+            version: sql`${appointments.version} + 1`,
+            updatedAt: now,
+          })
+          .where(eq(appointments.id, row.id))
+          .returning();
+        return moved!;
+      },
+    });
+    if (!placed.ok) return placed;
+    await tx.insert(appointmentEvents).values({
+      appointmentId: row.id,
+      actor: actorOf(changer),
+      action: 'moved',
+      detail: detailOf(changer, { from: row.startsAt.toISOString(), to: placed.row.startsAt.toISOString(), fromPractitioner: row.practitionerId, toPractitioner: placed.row.practitionerId }),
+    });
+    await queueBookingMails(tx, deps, 'moved', placed.row, changer.as === 'patient', now);
+    return placed.row;
+  });
+  if (isFailure(outcome)) {
+    const at = context as { serviceId: string; visitKind: AppointmentRow['visitKind']; practitionerId: string } | null;
+    if ((outcome.reason === 'conflict' || outcome.reason === 'not-free') && at) {
+      return { ...outcome, alternatives: await nearestFreeTimes(deps.store.db, { ...at, asStaff: changer.as === 'staff' }, input.startsAt, deps.rules, now) };
+    }
+    return outcome;
+  }
+  deps.wake?.();
+  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps, outcome) };
+}
+
+/**
+ * Cancels a booking (or gives back a hold): its time is free at once. The patient may until the
+ * cancellation notice, staff always. Cancelling a cancelled booking changes nothing.
+ */
+export async function cancel(deps: BookingDeps, changer: Changer): Promise<ChangeResult> {
+  const now = clock(deps);
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    if (row.status === 'cancelled') return row;
+    if (row.status !== 'booked' && row.status !== 'held') return { ok: false, reason: 'not-changeable' };
+    if (tooLate(deps, changer, row, now)) return { ok: false, reason: 'too-late' };
+    const [cancelled] = await tx
+      .update(appointments)
+      .set({ status: 'cancelled', holdExpiresAt: null, cancelledAt: now, version: sql`${appointments.version} + 1`, updatedAt: now })
+      .where(eq(appointments.id, row.id))
+      .returning();
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, {}) });
+    if (row.status === 'booked') await queueBookingMails(tx, deps, 'cancelled', cancelled!, changer.as === 'patient', now);
+    return cancelled!;
+  });
+  if (isFailure(outcome)) return outcome;
+  deps.wake?.();
+  return { ok: true, appointment: toView(outcome) };
+}
+
+/**
+ * Staff record what happened: arrived, completed, no-show (and undo a slip, see
+ * STAFF_TRANSITIONS). Completed and no-show only once the visit has started; arrived from the
+ * visit's day. Cancelling goes through `cancel` (it frees the time and tells the patient).
+ */
+export async function setStatus(deps: BookingDeps, changer: Extract<Changer, { as: 'staff' }>, status: Exclude<AppointmentStatus, 'held' | 'cancelled'>): Promise<ChangeResult> {
+  const now = clock(deps);
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    if (row.status === status) return row;
+    if (!STAFF_TRANSITIONS[row.status].includes(status)) return { ok: false, reason: 'not-changeable' };
+    if ((status === 'completed' || status === 'no_show') && now.getTime() < row.startsAt.getTime()) return { ok: false, reason: 'too-early' };
+    if (status === 'arrived' && lagosDate(now) < lagosDate(row.startsAt)) return { ok: false, reason: 'too-early' };
+    const [changed] = await tx
+      .update(appointments)
+      .set({ status, version: sql`${appointments.version} + 1`, updatedAt: now })
+      .where(eq(appointments.id, row.id))
+      .returning();
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: changer.uid, action: 'status', fromStatus: row.status, toStatus: status, detail: { by: changer.name } });
+    return changed!;
+  });
+  if (isFailure(outcome)) return outcome;
+  return { ok: true, appointment: toView(outcome) };
+}
+
+/**
+ * Revokes every manage link given out for a booking (a patient's lost phone, a forwarded
+ * mail) by bumping its manage_version, and answers the new link to pass on.
+ */
+export async function revokeManageLinks(deps: BookingDeps, changer: Extract<Changer, { as: 'staff' }>): Promise<ChangeResult> {
+  const now = clock(deps);
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    const [changed] = await tx
+      .update(appointments)
+      .set({ manageVersion: sql`${appointments.manageVersion} + 1`, version: sql`${appointments.version} + 1`, updatedAt: now })
+      .where(eq(appointments.id, row.id))
+      .returning();
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: changer.uid, action: 'links-revoked', detail: { by: changer.name } });
+    return changed!;
+  });
+  if (isFailure(outcome)) return outcome;
+  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps, outcome) };
+}

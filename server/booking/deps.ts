@@ -1,0 +1,66 @@
+import type { BookingRules } from '../../shared/booking/rules';
+import type { AppointmentView } from '../../shared/booking/results';
+import type { Store } from '../platform/db/store';
+import type { AppointmentRow } from './schema';
+
+/** What every booking function needs: the store, the rules, the signing key and where mail goes. */
+export interface BookingDeps {
+  store: Store;
+  rules: BookingRules;
+  /** Signs manage links and hold tokens (server/booking/secret.ts). */
+  secret: string;
+  /** PUBLIC_ORIGIN: links in mails, the calendar entries' UID host. */
+  publicOrigin: string;
+  /** Where the clinic's notices go (CLINIC_INBOX_EMAIL); null: none (tests, benchmarks). */
+  clinicInbox: string | null;
+  /** The clock (tests fix it). */
+  now?: () => Date;
+  /** Tells the outbox worker to send now, after a change queued mail. */
+  wake?: () => void;
+}
+
+/** Who books: a visitor on the website (signed in or not), or a member of staff. */
+export type BookingActor = { kind: 'visitor'; uid: string | null } | { kind: 'staff'; uid: string; name: string };
+
+/**
+ * Who changes an existing booking, and by what right: the patient by their manage link (no
+ * account needed), staff by their session (checked by the route) naming the version they saw.
+ */
+export type Changer = { as: 'patient'; token: string } | { as: 'staff'; appointmentId: number; version: number; uid: string; name: string };
+
+/** The history's actor: 'visitor' or the staff member's uid. */
+export const actorOf = (actor: BookingActor | Changer): string => ('kind' in actor ? (actor.kind === 'visitor' ? 'visitor' : actor.uid) : actor.as === 'patient' ? 'visitor' : actor.uid);
+
+export const isStaff = (actor: BookingActor | Changer): boolean => ('kind' in actor ? actor.kind === 'staff' : actor.as === 'staff');
+
+export const clock = (deps: BookingDeps) => deps.now?.() ?? new Date();
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A row as pages receive it. */
+export function toView(row: AppointmentRow): AppointmentView {
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    practitionerId: row.practitionerId,
+    serviceId: row.serviceId,
+    locationId: row.locationId,
+    visitKind: row.visitKind,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    blockedUntil: row.blocked.to.toISOString(),
+    holdExpiresAt: iso(row.holdExpiresAt),
+    patientName: row.patientName,
+    patientPhone: row.patientPhone,
+    patientEmail: row.patientEmail,
+    patientUid: row.patientUid,
+    reminderChannel: row.reminderChannel,
+    remindersConsentAt: iso(row.remindersConsentAt),
+    requestId: row.requestId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    cancelledAt: iso(row.cancelledAt),
+    version: row.version,
+  };
+}

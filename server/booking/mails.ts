@@ -1,0 +1,110 @@
+import { site } from '../../shared/content/site';
+import { staffBookingPath } from '../../shared/booking/results';
+import { formatVisit } from '../../shared/booking/time';
+import { visitIcs } from '../requests/calendar-file';
+import type { Mail } from '../requests/notifications';
+import type { MailAttachment } from '../requests/schema';
+
+/**
+ * The booking's e-mails, queued in the booking's own transaction (server/requests/repo.ts
+ * queueMail). None names the service or anything the patient wrote: a service's name can be
+ * a health detail (NDPA 2023), and mail is not the place for it. The clinic's notice is as the
+ * requests' one: the change, the reference and the staff link.
+ */
+export type BookingChange = 'booked' | 'moved' | 'cancelled';
+
+const NOUN: Record<BookingChange, { subject: string; line: string }> = {
+  booked: { subject: 'New booking', line: 'A visit has been booked on the website.' },
+  moved: { subject: 'Booking moved', line: 'A patient has moved their visit on the website.' },
+  cancelled: { subject: 'Booking cancelled', line: 'A patient has cancelled their visit on the website.' },
+};
+
+export function clinicBookingNotice(change: BookingChange, reference: string, publicOrigin: string, to: string): Mail {
+  return {
+    to,
+    subject: `${NOUN[change].subject} ${reference}`,
+    text: [
+      NOUN[change].line,
+      '',
+      `Reference: ${reference}`,
+      `Open it in the staff area: ${publicOrigin}${staffBookingPath(reference)}`,
+      '',
+      'The details are only in the staff area: e-mail is not a safe place for health information.',
+      '',
+    ].join('\n'),
+  };
+}
+
+export interface PatientMailInput {
+  to: string;
+  name: string;
+  reference: string;
+  startsAt: Date;
+  endsAt: Date;
+  practitionerName: string;
+  address: string;
+  manageLink: string;
+  publicOrigin: string;
+  /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
+  sequence: number;
+  now: Date;
+}
+
+/** The patient's confirmation, move or cancellation, with a calendar file that adds, moves or removes the entry. */
+export function patientBookingMail(change: BookingChange, input: PatientMailInput): Mail & { attachments: MailAttachment[] } {
+  const when = formatVisit(input.startsAt, input.endsAt);
+  const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
+  const phone = site.phones[0].display;
+  const ics = visitIcs({
+    reference: input.reference,
+    visitAt: input.startsAt,
+    endsAt: input.endsAt,
+    host: new URL(input.publicOrigin).hostname,
+    address: input.address,
+    now: input.now,
+    manageLink: input.manageLink,
+    cancelled: change === 'cancelled',
+    sequence: input.sequence,
+  });
+  const opening = {
+    booked: [`Your visit to ${site.name} is booked:`, ''],
+    moved: [`Your visit to ${site.name} has moved. The new time is:`, ''],
+    cancelled: [`Your visit to ${site.name} has been cancelled. It was:`, ''],
+  }[change];
+  const subject = {
+    booked: `Your visit on ${when} (${input.reference})`,
+    moved: `Your visit has moved to ${when} (${input.reference})`,
+    cancelled: `Your visit on ${when} is cancelled (${input.reference})`,
+  }[change];
+  const next =
+    change === 'cancelled'
+      ? ['We would be glad to see you another time: you can book again on our website.', `Phone: ${phone}`]
+      : [
+          'The attached calendar file adds the visit to your calendar.',
+          `To move or cancel it, open your booking: ${input.manageLink}`,
+          `Or call us: ${phone}`,
+        ];
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `Dear ${firstName},`,
+      '',
+      ...opening,
+      `When: ${when} (Abuja time)`,
+      `With: ${input.practitionerName}`,
+      `Where: ${input.address}`,
+      `Reference: ${input.reference}`,
+      '',
+      ...next,
+      '',
+    ].join('\n'),
+    attachments: [
+      {
+        filename: `visit-${input.reference}.ics`,
+        contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+        content: Buffer.from(ics, 'utf8').toString('base64'),
+      },
+    ],
+  };
+}

@@ -1,0 +1,156 @@
+import { bigint, customType, date, integer, jsonb, pgTable, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { locations, practitioners, services } from '../clinic/schema';
+import { requests } from '../requests/schema';
+import type { AppointmentStatus, ReminderChannel, VisitKind } from '../../shared/booking/types';
+import { CHANNELS, KINDS, STATUSES } from '../../shared/booking/types';
+
+// Drizzle's view of the booking tables (server/platform/db/migrations/0003_booking.sql is the
+// source of truth; the booking tests run every query on both engines).
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A break inside a working interval, `HH:MM` on the location's clock. */
+export interface Break {
+  start: string;
+  end: string;
+}
+
+/** A half-open time range [from, to), as tstzrange. */
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * tstzrange as a pair of moments. Written as the canonical '[from,to)' literal; read from the
+ * engines' text form, e.g. `["2026-12-01 08:00:00+00","2026-12-01 09:10:00+00")`.
+ */
+export const tstzrange = customType<{ data: Range; driverData: string }>({
+  dataType: () => 'tstzrange',
+  toDriver: (r) => `[${r.from.toISOString()},${r.to.toISOString()})`,
+  fromDriver: (v) => {
+    const m = /^\[\s*"?([^",]+)"?\s*,\s*"?([^",)]+)"?\s*\)$/.exec(v);
+    if (!m) throw new Error(`unexpected tstzrange ${v}`);
+    return { from: new Date(m[1]!), to: new Date(m[2]!) };
+  },
+});
+
+export const workingPlans = pgTable('working_plans', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' }),
+  locationId: text('location_id')
+    .notNull()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  weekday: smallint('weekday').notNull(),
+  starts: time('starts').notNull(),
+  ends: time('ends').notNull(),
+  breaks: jsonb('breaks').$type<Break[]>().notNull().default([]),
+  validFrom: date('valid_from').notNull(),
+  validTo: date('valid_to'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  closedAt: ts('closed_at'),
+  closedBy: text('closed_by'),
+});
+
+export const EXCEPTION_KINDS = ['time_off', 'extra_hours', 'replace_day'] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+
+export const scheduleExceptions = pgTable('schedule_exceptions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' }),
+  onDate: date('on_date').notNull(),
+  kind: text('kind', { enum: EXCEPTION_KINDS }).notNull(),
+  locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+  starts: time('starts'),
+  ends: time('ends'),
+  breaks: jsonb('breaks').$type<Break[]>().notNull().default([]),
+  note: text('note'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  removedAt: ts('removed_at'),
+  removedBy: text('removed_by'),
+});
+
+export const closures = pgTable('closures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+  onDate: date('on_date').notNull(),
+  starts: time('starts'),
+  ends: time('ends'),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  removedAt: ts('removed_at'),
+  removedBy: text('removed_by'),
+});
+
+const APPOINTMENT_STATUSES = STATUSES as [AppointmentStatus, ...AppointmentStatus[]];
+
+export const appointments = pgTable('appointments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  reference: text('reference').notNull().unique(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id),
+  serviceId: text('service_id')
+    .notNull()
+    .references(() => services.id),
+  locationId: text('location_id')
+    .notNull()
+    .references(() => locations.id),
+  visitKind: text('visit_kind', { enum: KINDS as [VisitKind, ...VisitKind[]] }).notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  blocked: tstzrange('blocked').notNull(),
+  status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+  holdExpiresAt: ts('hold_expires_at'),
+  patientName: text('patient_name'),
+  patientPhone: text('patient_phone'),
+  patientEmail: text('patient_email'),
+  patientUid: text('patient_uid'),
+  reminderChannel: text('reminder_channel', { enum: CHANNELS as [ReminderChannel, ...ReminderChannel[]] })
+    .notNull()
+    .default('none'),
+  remindersConsentAt: ts('reminders_consent_at'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  manageVersion: integer('manage_version').notNull().default(1),
+  version: integer('version').notNull().default(1),
+  requestId: bigint('request_id', { mode: 'number' }).references(() => requests.id, { onDelete: 'set null' }),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  cancelledAt: ts('cancelled_at'),
+});
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+export const appointmentEvents = pgTable('appointment_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  appointmentId: bigint('appointment_id', { mode: 'number' })
+    .notNull()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  at: ts('at').notNull().defaultNow(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  fromStatus: text('from_status', { enum: APPOINTMENT_STATUSES }),
+  toStatus: text('to_status', { enum: APPOINTMENT_STATUSES }),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export const calendarFeeds = pgTable('calendar_feeds', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' }),
+  tokenSha256: text('token_sha256').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+  revokedBy: text('revoked_by'),
+});

@@ -1,0 +1,113 @@
+import type { BookingRules } from '../../shared/booking/rules';
+import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
+import type { BookingForm } from '../../shared/booking/schemas';
+import type { AppointmentStatus, FreeDay, FreeSlot } from '../../shared/booking/types';
+import { book, bookFromRequest, confirmHold, hold, releaseHold, type HoldInput } from './book';
+import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
+import { createFeed, feedPractitioner, renderFeed, revokeFeed } from './calendar-feed';
+import { appointmentByToken, cancel, reschedule, revokeManageLinks, setStatus, type RescheduleInput } from './changes';
+import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
+import {
+  addClosure,
+  addException,
+  closuresBetween,
+  exceptionsBetween,
+  planHistory,
+  removeClosure,
+  removeException,
+  setWorkingWeek,
+  weekOn,
+  type ClosureInput,
+  type ExceptionInput,
+  type PlanResult,
+  type StaffActor,
+  type WeekInterval,
+} from './plans';
+import { freeTimes, nearestFreeTimes, nextFreeDay, type FreeTimesQuery, type FreeTimesResult } from './repo';
+
+type StaffChanger = Extract<Changer, { as: 'staff' }>;
+
+/**
+ * Everything the booking pages and the staff calendar call, bound to the store, the rules, the
+ * signing key and the clock: loaders and actions read it from `bookingContext`. Each method is
+ * one of the domain's functions; its file says how it works.
+ */
+export interface BookingService {
+  readonly rules: BookingRules;
+  // --- Visitors -----------------------------------------------------------------------
+  /** Free times of a service over days (never cached: computed from the rows as they are now). */
+  freeTimes(query: FreeTimesQuery): Promise<FreeTimesResult>;
+  /** The first day from `fromDate` with a free time, up to the horizon; null when none. */
+  nextFreeDay(query: Omit<FreeTimesQuery, 'toDate'>): Promise<FreeDay | null>;
+  /** The free times nearest to a wanted moment (three by default). */
+  nearestFreeTimes(query: Omit<FreeTimesQuery, 'fromDate' | 'toDate'>, wanted: Date, n?: number): Promise<FreeSlot[]>;
+  book(form: BookingForm, actor: BookingActor): Promise<BookResult>;
+  hold(input: HoldInput, actor: BookingActor): Promise<HoldResult>;
+  confirmHold(holdToken: string, form: BookingForm, actor: BookingActor): Promise<BookResult>;
+  releaseHold(holdToken: string): Promise<boolean>;
+  /** The booking a manage link opens (refused when forged, expired or revoked). */
+  byManageToken(token: string): Promise<ChangeResult>;
+  reschedule(changer: Changer, input: RescheduleInput): Promise<ChangeResult>;
+  cancel(changer: Changer): Promise<ChangeResult>;
+  /** A signed-in patient's visits (account page). */
+  patientAppointments(uid: string): Promise<{ upcoming: AppointmentView[]; past: AppointmentView[] }>;
+  // --- Staff --------------------------------------------------------------------------
+  bookFromRequest(requestReference: string, form: BookingForm, actor: Extract<BookingActor, { kind: 'staff' }>): Promise<BookResult>;
+  setStatus(changer: StaffChanger, status: Exclude<AppointmentStatus, 'held' | 'cancelled'>): Promise<ChangeResult>;
+  revokeManageLinks(changer: StaffChanger): Promise<ChangeResult>;
+  appointmentsBetween(range: CalendarRange): Promise<AppointmentView[]>;
+  appointmentByReference(reference: string): Promise<{ appointment: AppointmentView; events: AppointmentEventView[] } | null>;
+  setWorkingWeek(input: { practitionerId: string; locationId: string; validFrom: string; intervals: readonly WeekInterval[] }, actor: StaffActor): Promise<PlanResult<{ outsidePlan: { reference: string; startsAt: string }[] }>>;
+  weekOn(practitionerId: string, date: string): ReturnType<typeof weekOn>;
+  planHistory(practitionerId: string): ReturnType<typeof planHistory>;
+  addException(input: ExceptionInput, actor: StaffActor): Promise<PlanResult<{ id: number }>>;
+  removeException(id: number, actor: StaffActor): Promise<PlanResult>;
+  exceptionsBetween(range: Parameters<typeof exceptionsBetween>[1]): ReturnType<typeof exceptionsBetween>;
+  addClosure(input: ClosureInput, actor: StaffActor): Promise<PlanResult<{ id: number }>>;
+  removeClosure(id: number, actor: StaffActor): Promise<PlanResult>;
+  closuresBetween(range: Parameters<typeof closuresBetween>[1]): ReturnType<typeof closuresBetween>;
+  /** A new feed URL token for the practitioner (the old one stops working); shown once. */
+  createFeed(practitionerId: string, actor: StaffActor): ReturnType<typeof createFeed>;
+  revokeFeed(practitionerId: string, actor: StaffActor): Promise<boolean>;
+  /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
+  feed(token: string): Promise<string | null>;
+}
+
+export function createBookingService(deps: BookingDeps): BookingService {
+  const { store, rules } = deps;
+  const now = () => clock(deps);
+  return {
+    rules,
+    freeTimes: (query) => freeTimes(store.db, query, rules, now()),
+    nextFreeDay: (query) => nextFreeDay(store.db, query, rules, now()),
+    nearestFreeTimes: (query, wanted, n) => nearestFreeTimes(store.db, query, wanted, rules, now(), n),
+    book: (form, actor) => book(deps, form, actor),
+    hold: (input, actor) => hold(deps, input, actor),
+    confirmHold: (token, form, actor) => confirmHold(deps, token, form, actor),
+    releaseHold: (token) => releaseHold(deps, token),
+    byManageToken: (token) => appointmentByToken(deps, token),
+    reschedule: (changer, input) => reschedule(deps, changer, input),
+    cancel: (changer) => cancel(deps, changer),
+    patientAppointments: (uid) => patientAppointments(store.db, uid, now()),
+    bookFromRequest: (reference, form, actor) => bookFromRequest(deps, reference, form, actor),
+    setStatus: (changer, status) => setStatus(deps, changer, status),
+    revokeManageLinks: (changer) => revokeManageLinks(deps, changer),
+    appointmentsBetween: (range) => appointmentsBetween(store.db, range),
+    appointmentByReference: (reference) => appointmentByReference(store.db, reference),
+    setWorkingWeek: (input, actor) => setWorkingWeek(store, input, actor, now()),
+    weekOn: (practitionerId, date) => weekOn(store.db, practitionerId, date),
+    planHistory: (practitionerId) => planHistory(store.db, practitionerId),
+    addException: (input, actor) => addException(store, input, actor),
+    removeException: (id, actor) => removeException(store, id, actor),
+    exceptionsBetween: (range) => exceptionsBetween(store.db, range),
+    addClosure: (input, actor) => addClosure(store, input, actor),
+    removeClosure: (id, actor) => removeClosure(store, id, actor),
+    closuresBetween: (range) => closuresBetween(store.db, range),
+    createFeed: (practitionerId, actor) => createFeed(store, practitionerId, actor),
+    revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
+    feed: async (token) => {
+      const practitionerId = await feedPractitioner(store, token);
+      return practitionerId ? renderFeed(store.db, practitionerId, { publicOrigin: deps.publicOrigin, now: now() }) : null;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { AppointmentStatus, FreeSlot, ReminderChannel, VisitKind } from './types';
+
+/**
+ * What the booking functions answer (server/booking/*.ts): expected failures are values with a
+ * reason, never exceptions, and each reason has the words a page shows and the status it answers.
+ */
+export type BookingFailureReason =
+  /** Someone else has the time (the check saw it, or the exclusion constraint refused: 23P01). */
+  | 'conflict'
+  /** The time is not a bookable start (outside the practitioner's hours, off the grid, closed). */
+  | 'not-free'
+  /** In the past. */
+  | 'past'
+  /** Sooner than the minimum notice. */
+  | 'too-soon'
+  /** Beyond the horizon. */
+  | 'too-far'
+  /** Inside the cancellation notice: the patient calls the clinic instead. */
+  | 'too-late'
+  | 'unknown-service'
+  | 'unknown-practitioner'
+  | 'service-not-given'
+  /** No such appointment (or hold, or request). */
+  | 'not-found'
+  /** A manage or hold link that was altered, has expired or was revoked. */
+  | 'bad-token'
+  /** The status does not allow it (a completed visit is not moved; arrived is not set on a cancelled one). */
+  | 'not-changeable'
+  /** Too early for it (a no-show before the visit's start). */
+  | 'too-early'
+  /** Someone else changed the appointment since the staff member loaded it. */
+  | 'stale';
+
+export interface BookingFailure {
+  ok: false;
+  reason: BookingFailureReason;
+  /** For conflict and not-free: the nearest free times to offer instead (at most three). */
+  alternatives?: readonly FreeSlot[];
+}
+
+/** An appointment as pages and the staff calendar receive it (JSON-safe: moments as ISO strings). */
+export interface AppointmentView {
+  id: number;
+  reference: string;
+  status: AppointmentStatus;
+  practitionerId: string;
+  serviceId: string;
+  locationId: string;
+  visitKind: VisitKind;
+  startsAt: string;
+  endsAt: string;
+  /** The end of the time taken from the practitioner's day (the visit and the buffer). */
+  blockedUntil: string;
+  holdExpiresAt: string | null;
+  patientName: string | null;
+  patientPhone: string | null;
+  patientEmail: string | null;
+  patientUid: string | null;
+  reminderChannel: ReminderChannel;
+  remindersConsentAt: string | null;
+  requestId: number | null;
+  createdBy: string;
+  createdAt: string;
+  cancelledAt: string | null;
+  /** Name it when changing it as staff (a stale version is refused). */
+  version: number;
+}
+
+export type BookingSuccess = {
+  ok: true;
+  appointment: AppointmentView;
+  /** The patient's manage link's token (`managePath`). */
+  manageToken: string;
+  /** true: this idempotency key booked before; `appointment` is that first booking. */
+  duplicate: boolean;
+};
+
+export type BookResult = BookingSuccess | BookingFailure;
+
+export type HoldResult = { ok: true; appointment: AppointmentView; holdToken: string; expiresAt: string } | BookingFailure;
+
+export type ChangeResult = { ok: true; appointment: AppointmentView; manageToken?: string } | BookingFailure;
+
+/** The status a page answers with for each failure, and what it says. */
+export const FAILURES: Record<BookingFailureReason, { status: number; message: string }> = {
+  conflict: { status: 409, message: 'Sorry, someone has just booked that time. Here are the nearest free times.' },
+  'not-free': { status: 409, message: 'That time is not free. Please choose one of the free times.' },
+  past: { status: 422, message: 'That time has passed. Please choose a later time.' },
+  'too-soon': { status: 422, message: 'That time is too soon to book online. Please choose a later time, or call us.' },
+  'too-far': { status: 422, message: 'That day is too far ahead to book yet. Please choose an earlier day.' },
+  'too-late': { status: 409, message: 'It is too late to change this visit online. Please call the clinic.' },
+  'unknown-service': { status: 422, message: 'Please choose a service from the list.' },
+  'unknown-practitioner': { status: 422, message: 'Please choose a practitioner from the list.' },
+  'service-not-given': { status: 422, message: 'That practitioner does not give this service. Please choose another, or “Any available”.' },
+  'not-found': { status: 404, message: 'We could not find this booking.' },
+  'bad-token': { status: 403, message: 'This link is not valid any more. Please use the link in your latest confirmation, or call the clinic.' },
+  'not-changeable': { status: 409, message: 'This visit cannot be changed any more.' },
+  'too-early': { status: 409, message: 'That can only be recorded once the visit has started.' },
+  stale: { status: 409, message: 'Someone else changed this booking a moment ago. Please look at it again.' },
+};
+
+/** Where a patient manages a booking, and where staff open one (links in mails and feeds). */
+export const managePath = (token: string) => `/booking/manage/${token}`;
+export const staffBookingPath = (reference: string) => `/staff/bookings/${reference}`;
+export const calendarFeedPath = (token: string) => `/staff/calendar/${token}.ics`;

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Store } from '../../server/platform/db/store';
+import type { BookingDeps } from '../../server/booking/deps';
+import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
+import type { BookingForm } from '../../shared/booking/schemas';
+import { bookingReference } from '../../shared/booking/reference';
+import { lagosMoment } from '../../shared/booking/time';
+import { appointments, closures, scheduleExceptions, workingPlans, type Break } from '../../server/booking/schema';
+import type { AppointmentStatus, VisitKind } from '../../shared/booking/types';
+
+/** The booking tests' secret (injected: never the development file, never production's). */
+export const TEST_SECRET = 'test-booking-secret-0123456789abcdef0123456789';
+export const ORIGIN = 'https://clinic.example';
+export const INBOX = 'inbox@clinic.example';
+
+/** Monday 30 November 2026, 05:00 in Abuja: the tests' "now" unless a case says otherwise. */
+export const NOW = new Date(lagosMoment('2026-11-30', '05:00'));
+
+export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { rules?: Partial<BookingRules> } = {}): BookingDeps {
+  const { rules, ...rest } = overrides;
+  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, ...rest };
+}
+
+/** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */
+export async function clearBooking(store: Store) {
+  await store.db.execute(sql`TRUNCATE appointments, appointment_events, working_plans, schedule_exceptions, closures, calendar_feeds, outbox RESTART IDENTITY CASCADE`);
+  await store.db.execute(sql`UPDATE locations SET status = 'planned' WHERE id <> 'abuja'`);
+}
+
+let keys = 0;
+export const newKey = (label = 'k') => `${label}-${process.pid}-${randomBytes(6).toString('hex')}-${++keys}`;
+
+export interface PlanSpec {
+  practitioner: string;
+  location?: string;
+  weekday: number;
+  starts: string;
+  ends: string;
+  breaks?: Break[];
+  validFrom?: string;
+  validTo?: string | null;
+}
+
+export async function addPlans(store: Store, plans: readonly PlanSpec[]) {
+  if (!plans.length) return;
+  await store.db.insert(workingPlans).values(
+    plans.map((p) => ({
+      practitionerId: p.practitioner,
+      locationId: p.location ?? 'abuja',
+      weekday: p.weekday,
+      starts: p.starts,
+      ends: p.ends,
+      breaks: p.breaks ?? [],
+      validFrom: p.validFrom ?? '2026-01-01',
+      validTo: p.validTo ?? null,
+      createdBy: 'test',
+      ...(p.validTo ? { closedAt: new Date(), closedBy: 'test' } : {}),
+    })),
+  );
+}
+
+export interface ExceptionSpec {
+  practitioner: string;
+  date: string;
+  kind: 'time_off' | 'extra_hours' | 'replace_day';
+  location?: string | null;
+  starts?: string;
+  ends?: string;
+  breaks?: Break[];
+}
+
+export async function addExceptions(store: Store, list: readonly ExceptionSpec[]) {
+  if (!list.length) return;
+  await store.db.insert(scheduleExceptions).values(
+    list.map((e) => ({
+      practitionerId: e.practitioner,
+      onDate: e.date,
+      kind: e.kind,
+      locationId: e.kind === 'time_off' ? null : (e.location ?? 'abuja'),
+      starts: e.starts ?? null,
+      ends: e.ends ?? null,
+      breaks: e.breaks ?? [],
+      createdBy: 'test',
+    })),
+  );
+}
+
+export interface ClosureSpec {
+  date: string;
+  location?: string | null;
+  starts?: string;
+  ends?: string;
+}
+
+export async function addClosures(store: Store, list: readonly ClosureSpec[]) {
+  if (!list.length) return;
+  await store.db.insert(closures).values(list.map((c) => ({ locationId: c.location ?? null, onDate: c.date, starts: c.starts ?? null, ends: c.ends ?? null, name: 'Test closure', createdBy: 'test' })));
+}
+
+export interface AppointmentSpec {
+  practitioner: string;
+  date: string;
+  starts: string;
+  /** Visit minutes. */
+  minutes: number;
+  buffer?: number;
+  status?: AppointmentStatus;
+  holdExpiresAt?: Date;
+}
+
+/** Rows written directly (the situation a case starts from), not through `book`. */
+export async function addAppointments(store: Store, list: readonly AppointmentSpec[]) {
+  for (const a of list) {
+    const start = new Date(lagosMoment(a.date, a.starts));
+    const end = new Date(start.getTime() + a.minutes * 60_000);
+    const blockedTo = new Date(end.getTime() + (a.buffer ?? 0) * 60_000);
+    const status = a.status ?? 'booked';
+    await store.db.insert(appointments).values({
+      reference: bookingReference(randomBytes(5)),
+      practitionerId: a.practitioner,
+      serviceId: '1',
+      locationId: 'abuja',
+      visitKind: 'follow_up',
+      startsAt: start,
+      endsAt: end,
+      blocked: { from: start, to: blockedTo },
+      status,
+      holdExpiresAt: status === 'held' ? (a.holdExpiresAt ?? new Date(NOW.getTime() + 7 * 60_000)) : null,
+      patientName: status === 'held' ? null : 'Test Patient',
+      patientPhone: status === 'held' ? null : '+2348031234567',
+      cancelledAt: status === 'cancelled' ? NOW : null,
+      idempotencyKey: newKey('fixture'),
+      createdBy: 'test',
+    });
+  }
+}
+
+/** A booking form as the schema makes it. */
+export function bookingForm(overrides: Partial<Omit<BookingForm, 'startsAt'>> & { date?: string; time?: string; startsAt?: Date } = {}): BookingForm {
+  const { date = '2026-12-01', time = '09:00', startsAt, ...rest } = overrides;
+  return {
+    serviceId: '1',
+    visitKind: 'follow_up' as VisitKind,
+    practitionerId: 'adaeze-okafor',
+    startsAt: startsAt ?? new Date(lagosMoment(date, time)),
+    patient: { name: 'Amina Bello', phone: '+2348031234567', email: 'amina@example.com' },
+    reminders: { channel: 'whatsapp', consent: true },
+    idempotencyKey: newKey('book'),
+    ...rest,
+  };
+}

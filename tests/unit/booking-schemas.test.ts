@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/app/config';
+import { clinicSeed } from '../../server/clinic/seed';
+import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
+import { availabilitySchema, bookingSchema, checkBookingForm, rescheduleSchema } from '../../shared/booking/schemas';
+
+// The booking forms' schemas (they run in the browser too) and the rules' variables.
+
+const context = { facts: clinicSeed, now: new Date('2026-11-30T04:00:00Z'), rules: DEFAULT_BOOKING_RULES };
+const fields = {
+  service: '1',
+  visit: 'follow_up',
+  practitioner: 'adaeze-okafor',
+  start: '2026-12-01T09:30:00.000Z',
+  name: ' Amina Bello ',
+  phone: '0803 123 4567',
+  email: '',
+  reminders: 'sms',
+  consent: 'on',
+  key: 'form-key-12345678',
+};
+
+describe('the booking form', () => {
+  it('makes the shape book() takes', () => {
+    expect(checkBookingForm(bookingSchema(context), fields)).toEqual({
+      ok: true,
+      data: {
+        serviceId: '1',
+        visitKind: 'follow_up',
+        practitionerId: 'adaeze-okafor',
+        startsAt: new Date('2026-12-01T09:30:00.000Z'),
+        patient: { name: 'Amina Bello', phone: '+2348031234567', email: null },
+        reminders: { channel: 'sms', consent: true },
+        idempotencyKey: 'form-key-12345678',
+      },
+    });
+    const any = checkBookingForm(bookingSchema(context), { ...fields, practitioner: '', reminders: '', consent: '' });
+    expect(any.ok && [any.data.practitionerId, any.data.reminders]).toEqual(['any', { channel: 'none', consent: false }]);
+  });
+
+  it.each([
+    ['a practitioner who does not give the service', { practitioner: 'ibrahim-musa' }, 'practitioner'],
+    ['an administrator', { practitioner: 'halima-bello' }, 'practitioner'],
+    ['a past time', { start: '2026-11-29T09:30:00.000Z' }, 'start'],
+    ['a time that is not one', { start: 'tomorrow' }, 'start'],
+    ['reminders without consent', { consent: '' }, 'consent'],
+    ['e-mail reminders without an address', { reminders: 'email' }, 'email'],
+    ['a phone that is not Nigerian', { phone: '12345' }, 'phone'],
+    ['no name', { name: ' ' }, 'name'],
+    ['a form without its key', { key: '' }, 'key'],
+    ['an unknown service', { service: '99' }, 'service'],
+  ])('refuses %s, saying which field', (_what, change, field) => {
+    const result = checkBookingForm(bookingSchema(context), { ...fields, ...change });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && Object.keys(result.errors)).toContain(field);
+  });
+
+  it('the choice form defaults to a first visit with anyone, and refuses a day beyond the horizon', () => {
+    expect(checkBookingForm(availabilitySchema(context), { service: '4' })).toEqual({ ok: true, data: { serviceId: '4', visitKind: 'first', practitionerId: 'any', date: null } });
+    expect(checkBookingForm(availabilitySchema(context), { service: '4', date: '2027-01-30' }).ok).toBe(false);
+    expect(checkBookingForm(availabilitySchema(context), { service: '4', date: '2027-01-29' }).ok).toBe(true);
+    expect(checkBookingForm(rescheduleSchema(context), { start: '2026-12-02T10:00:00Z' })).toEqual({ ok: true, data: { startsAt: new Date('2026-12-02T10:00:00Z'), practitionerId: 'any' } });
+  });
+});
+
+describe('the booking rules’ variables', () => {
+  it('default to 2 h notice, 60 days, 15-minute steps, 24 h cancellation notice, 7-minute holds, and refuse a step that is not a divisor of an hour', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, secret: null });
+    expect(DEFAULT_BOOKING_RULES).toEqual({ minNoticeMinutes: 120, horizonDays: 60, slotStepMinutes: 15, cancellationNoticeMinutes: 1440, holdMinutes: 7 });
+    const set = loadConfig({ NODE_ENV: 'test', BOOKING_MIN_NOTICE_MINUTES: '60', BOOKING_HORIZON_DAYS: '30', BOOKING_SLOT_STEP_MINUTES: '30', BOOKING_CANCEL_NOTICE_MINUTES: '720', BOOKING_HOLD_MINUTES: '5', BOOKING_SECRET: 'x'.repeat(32) }).booking;
+    expect(set).toEqual({ rules: { minNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, cancellationNoticeMinutes: 720, holdMinutes: 5 }, secret: 'x'.repeat(32) });
+    expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SLOT_STEP_MINUTES: '25' })).toThrow(/BOOKING_SLOT_STEP_MINUTES/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_HOLD_MINUTES: '0' })).toThrow(/BOOKING_HOLD_MINUTES/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SECRET: 'short' })).toThrow(/BOOKING_SECRET/);
+  });
+});
