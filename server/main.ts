@@ -14,6 +14,7 @@ import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
+import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
@@ -93,7 +94,7 @@ export async function start(options: StartOptions): Promise<Server> {
     pageCache,
     onContentChange: () => {
       clinic.invalidate();
-      contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', { error: error instanceof Error ? error.message : String(error) }));
+      contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', errorFields(error)));
     },
     wakeOutbox: outboxWorker.wake,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
@@ -131,14 +132,14 @@ function listen(server: Server, config: Config, logger: Logger): Promise<void> {
         const why = error.code === 'EADDRINUSE' ? 'is already in use (another server running?)' : 'may not be used by this user';
         logger.error(`Port ${config.port} on ${config.host} ${why}. Choose another port, e.g. PORT=${config.port === 3001 ? 3002 : 3001} ${command}`);
       } else {
-        logger.error('server error', { error: error.message });
+        logger.error('server error', errorFields(error));
       }
       process.exit(1);
     };
     server.once('error', onError);
     server.listen(config.port, config.host, () => {
       server.off('error', onError);
-      server.on('error', (error) => logger.error('server error', { error: error.message }));
+      server.on('error', (error) => logger.error('server error', errorFields(error)));
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       logger.info('listening', { url: `http://localhost:${port}`, env: config.env, node: process.version });

@@ -12,6 +12,7 @@ import { clinicSeed } from '../clinic/seed';
 import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
 import { precompressedAssets, responseCompression } from '../platform/http/compression';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
+import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
 import type { RateLimitStore } from '../platform/http/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): App {
           }),
         ]);
       } catch (error) {
-        logger.error('not ready', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+        logger.error('not ready', { requestId: requestIdOf(req), ...errorFields(error) });
         res.status(503).json({ status: 'unavailable' });
         return;
       } finally {
@@ -243,7 +244,7 @@ export function createApp(deps: AppDeps): App {
     try {
       return { ...user, newRequests: await countNew(store.db) };
     } catch (error) {
-      logger.error('new-request count failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      logger.error('new-request count failed', { requestId: requestIdOf(req), ...errorFields(error) });
       return user;
     }
   };
@@ -275,7 +276,7 @@ export function createApp(deps: AppDeps): App {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser,
-      context: (req, user) => requestContext(user, req.ip ?? '', platform, contexts),
+      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req) }, platform, contexts),
       head: (context, meta, locals) => seoHead(context, meta, locals as SeoLocals),
     }),
   );
@@ -285,7 +286,7 @@ export function createApp(deps: AppDeps): App {
     // Only a client-error status from the error itself is believed (and a missing database's 503); anything else is our fault.
     const status = err instanceof StoreUnavailableError ? 503 : typeof raw === 'number' && raw >= 400 && raw < 500 ? raw : 500;
     const reference = requestIdOf(req);
-    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, error: err?.message ?? String(err) });
+    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, ...errorFields(err) });
     if (res.headersSent) {
       res.end();
       return;

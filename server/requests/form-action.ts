@@ -6,6 +6,7 @@ import { REQUEST_KINDS } from '../../shared/requests/kinds';
 import type { RequestFormResult } from '../../shared/requests/enquiry-form';
 import { checkForm, type FieldErrors, type FormContext, type FormSpec, type NewRequest } from '../../shared/requests/schemas';
 import { clinicContext } from '../clinic/context';
+import { errorFields } from '../platform/http/error-fields';
 import { clientContext, platformContext } from '../platform/render/route-context';
 import { requestsContext } from './context';
 
@@ -65,9 +66,10 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     const values = typedValues(body);
     const { logger } = args.context.get(platformContext);
     const { requests } = args.context.get(requestsContext);
+    const { ip, requestId } = args.context.get(clientContext);
     const honeypot = body.get(HONEYPOT_FIELD);
     if (typeof honeypot === 'string' && honeypot.trim() !== '') {
-      logger.info('form honeypot filled', { kind: spec.kind });
+      logger.info('form honeypot filled', { requestId, kind: spec.kind });
       return { status: 'sent', reference: decoyReference(spec) } satisfies RequestFormResult;
     }
 
@@ -75,7 +77,6 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     const invalid = (errors: FieldErrors) => data({ status: 'invalid', errors, values } satisfies RequestFormResult, { status: 422, statusText: 'Unprocessable Content' });
 
     try {
-      const { ip } = args.context.get(clientContext);
       const limit = await requests.hit(`form:${ip}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
       if (!limit.allowed) {
         return data({ status: 'limited', values, retryAfterSeconds: limit.retryAfterSeconds } satisfies RequestFormResult, {
@@ -85,7 +86,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
         });
       }
     } catch (error) {
-      logger.error('form rate limit check failed', { kind: spec.kind, error: error instanceof Error ? error.message : String(error) });
+      logger.error('form rate limit check failed', { requestId, kind: spec.kind, ...errorFields(error) });
       return unavailable();
     }
 
@@ -105,7 +106,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
       const { reference } = await requests.submit(checked.data, submissionKey(spec.kind, values, at));
       return { status: 'sent', reference } satisfies RequestFormResult;
     } catch (error) {
-      logger.error('form could not be stored', { kind: spec.kind, error: error instanceof Error ? error.message : String(error) });
+      logger.error('form could not be stored', { requestId, kind: spec.kind, ...errorFields(error) });
       if (undo) await undo();
       return unavailable();
     }

@@ -84,7 +84,10 @@ describe('request ids', () => {
     const res = await request(app).get('/explode').set('X-Request-Id', 'ref-7');
     expect(res.status).toBe(500);
     expect(res.text).toContain('Reference: <code>ref-7</code>');
-    expect(lines.find((l) => l.line.msg === 'request error')?.line).toMatchObject({ requestId: 'ref-7', error: 'db exploded' });
+    // Logged by class and where it was thrown, never by its message (issue 34: messages carry what people typed).
+    const logged = lines.find((l) => l.line.msg === 'request error')?.line;
+    expect(logged).toMatchObject({ requestId: 'ref-7', errorClass: 'Error', at: expect.stringContaining('tests/integration/operations.test.ts') });
+    expect(JSON.stringify(logged)).not.toContain('db exploded');
   });
 });
 

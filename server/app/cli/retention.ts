@@ -3,6 +3,7 @@
 // the embedded database serves one process.
 import { ConfigError, loadConfig } from '../config';
 import { openAppStore } from '../store';
+import { errorFields } from '../../platform/http/error-fields';
 import { createLogger } from '../../platform/http/logger';
 import { runRetention } from '../../requests/staff/repo';
 
@@ -17,6 +18,8 @@ try {
     await store.close();
   }
 } catch (error) {
-  logger.error(error instanceof ConfigError ? error.message : `retention failed: ${(error as Error).message}`);
+  // A configuration message names the setting; any other error by its class and code only (a query's message carries its parameters).
+  if (error instanceof ConfigError) logger.error(error.message);
+  else logger.error('retention failed', errorFields(error));
   process.exit(1);
 }

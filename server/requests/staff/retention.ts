@@ -1,4 +1,5 @@
 import type { Store } from '../../platform/db/store';
+import { errorFields } from '../../platform/http/error-fields';
 import type { Logger } from '../../platform/http/logger';
 import { runRetention } from './repo';
 
@@ -23,7 +24,7 @@ export function startRetentionJob(options: { store: Store; months: number; logge
       logger.info('retention job done', { months, requests: result.requests, mails: result.mails });
       if (result.requests) options.onDeleted?.();
     } catch (error) {
-      logger.error('retention job failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('retention job failed', errorFields(error));
     }
     schedule(everyMs);
   };
