@@ -7,6 +7,7 @@ import type { RequestFormResult } from '../../shared/requests/enquiry-form';
 import { checkForm, type FieldErrors, type FormContext, type FormSpec, type NewRequest } from '../../shared/requests/schemas';
 import { clinicContext } from '../clinic/context';
 import { errorFields } from '../platform/http/error-fields';
+import { addressKey } from '../platform/http/rate-limit';
 import { clientContext, platformContext } from '../platform/render/route-context';
 import { requestsContext } from './context';
 
@@ -77,7 +78,8 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     const invalid = (errors: FieldErrors) => data({ status: 'invalid', errors, values } satisfies RequestFormResult, { status: 422, statusText: 'Unprocessable Content' });
 
     try {
-      const limit = await requests.hit(`form:${ip}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
+      // The key every limiter uses: an IPv6 client by its /64, or one host could send without end.
+      const limit = await requests.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
       if (!limit.allowed) {
         return data({ status: 'limited', values, retryAfterSeconds: limit.retryAfterSeconds } satisfies RequestFormResult, {
           status: 429,
