@@ -4,6 +4,7 @@ import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
 import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
+import { formKeySecret } from './app/form-key-secret';
 import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
 import { openAppStore } from './app/store';
@@ -97,6 +98,7 @@ export async function start(options: StartOptions): Promise<Server> {
       contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', errorFields(error)));
     },
     wakeOutbox: outboxWorker.wake,
+    formKeySecret: formKeySecret(config.formKeySecret, config.store.dataDir),
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,

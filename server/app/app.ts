@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
+import { formKeys } from '../requests/keys';
 import { createRequestsService } from '../requests/service';
 import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
@@ -61,6 +63,8 @@ export interface AppDeps {
   store?: Store;
   /** Tells the outbox worker to send now: call it after storing a request. */
   wakeOutbox?: () => void;
+  /** Salts the keys made from what people type (server/app/form-key-secret.ts); by default config's, else a random one for this app (tests). */
+  formKeySecret?: string;
   /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
@@ -101,6 +105,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -260,7 +265,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
   ] as unknown as ContextEntry[];

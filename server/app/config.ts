@@ -72,6 +72,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Clinic website <no-reply@example.com>'),
   /** How long requests are kept before they are erased (months). */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /**
+   * Salts the keys made from what people type (idempotency keys, the newsletter's hash of an
+   * unsubscribed address). Required in production, the same on every instance; without it in
+   * development a random one is kept in DATA_DIR/form-key-secret.
+   */
+  FORM_KEY_SECRET: z.string().min(32, 'expected at least 32 characters, e.g. from `openssl rand -base64 32`').optional().or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -97,6 +103,8 @@ export interface Config {
   /** The site's public origin, without a trailing slash: links in e-mails, sitemap, canonical links, social cards. */
   publicOrigin: string;
   retentionMonths: number;
+  /** FORM_KEY_SECRET; null outside production when unset (server/main.ts then keeps one in DATA_DIR). */
+  formKeySecret: string | null;
 }
 
 export interface StoreConfig {
@@ -150,7 +158,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     retentionMonths: e.RETENTION_MONTHS,
+    formKeySecret: formKeySecretOf(e),
   };
+}
+
+function formKeySecretOf(e: Env): string | null {
+  // Several instances must make the same keys, and a secret made at start would differ on each.
+  if (e.NODE_ENV === 'production' && !e.FORM_KEY_SECRET) {
+    throw new ConfigError('Invalid configuration: production needs FORM_KEY_SECRET (at least 32 random characters, the same on every instance, e.g. from `openssl rand -base64 32`)');
+  }
+  return e.FORM_KEY_SECRET ?? null;
 }
 
 function storeConfig(e: Env): StoreConfig {

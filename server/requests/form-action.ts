@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { data, type ActionFunction, type ActionFunctionArgs } from 'react-router';
-import { abujaNow } from '../../shared/platform/clinic-time';
 import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
 import { REQUEST_KINDS } from '../../shared/requests/kinds';
 import type { RequestFormResult } from '../../shared/requests/enquiry-form';
@@ -24,16 +23,6 @@ function typedValues(body: FormData): Record<string, string> {
     values[key] = value.slice(0, MAX_FIELD_LENGTH);
   }
   return values;
-}
-
-/**
- * The idempotency key: the same form with the same content on the same day (Abuja time)
- * is one request, however it is sent again — a double click, a reload that re-posts, back
- * and resubmit, a retry after a lost answer.
- */
-export function submissionKey(kind: string, values: Record<string, string>, now = new Date()): string {
-  const canonical = JSON.stringify([kind, abujaNow(now).date, Object.entries(values).sort(([a], [b]) => a.localeCompare(b))]);
-  return createHash('sha256').update(canonical).digest('base64url');
 }
 
 /** A reference that looks real, for a bot that filled the honeypot: it learns nothing. */
@@ -66,7 +55,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     const body = await args.request.formData();
     const values = typedValues(body);
     const { logger } = args.context.get(platformContext);
-    const { requests } = args.context.get(requestsContext);
+    const { requests, keys } = args.context.get(requestsContext);
     const { ip, requestId } = args.context.get(clientContext);
     const honeypot = body.get(HONEYPOT_FIELD);
     if (typeof honeypot === 'string' && honeypot.trim() !== '') {
@@ -105,7 +94,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     }
 
     try {
-      const { reference } = await requests.submit(checked.data, submissionKey(spec.kind, values, at));
+      const { reference } = await requests.submit(checked.data, keys.submission(spec.kind, values));
       return { status: 'sent', reference } satisfies RequestFormResult;
     } catch (error) {
       logger.error('form could not be stored', { requestId, kind: spec.kind, ...errorFields(error) });

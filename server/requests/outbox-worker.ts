@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { pruneRateLimits } from '../platform/db/rate-limit';
+import { expireIdempotencyKeys } from './repo';
 import { outbox } from './schema';
 import type { Store } from '../platform/db/store';
 import { errorFields } from '../platform/http/error-fields';
@@ -104,6 +105,7 @@ export function startOutboxWorker(options: { store: Store; transport: MailTransp
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await pruneRateLimits(store);
+      await expireIdempotencyKeys(store);
     }
   };
 

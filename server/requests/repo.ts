@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/db';
 import type { NewRequest } from '../../shared/requests/schemas';
 import { newsletterSubscribers, outbox, requestEvents, requests, type MailAttachment } from './schema';
@@ -8,7 +8,7 @@ import { clinicNotification, newsletterAlreadySubscribed, newsletterConfirmation
 import { newReference } from './reference';
 
 export interface SubmitOptions {
-  /** One per form submission: a resent form stores nothing new. */
+  /** One per form submission (server/requests/keys.ts): a resent form stores nothing new while its key lives. */
   idempotencyKey: string;
   /**
    * The clinic's notification: the text is made here, from the kind and the new reference
@@ -23,6 +23,20 @@ export interface SubmitRequestResult {
   duplicate: boolean;
 }
 
+/** How long the same submission sent again is the same request. */
+export const IDEMPOTENCY_KEY_TTL = sql`interval '1 day'`;
+
+/**
+ * A request's key no longer stands for a resend once it is a day old, or once staff closed it
+ * or marked it spam, or the person was erased: the same submission then is a new request (a
+ * patient writing again must never be answered "sent" while nothing is stored).
+ */
+export const keyExpired: SQL = or(
+  lt(requests.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL}`),
+  inArray(requests.status, ['closed', 'spam']),
+  isNotNull(requests.erasedAt),
+)!;
+
 /**
  * Stores a request, its first history event and its notification mail in one transaction.
  * Safe under concurrency: the second insert with the same key does nothing (ON CONFLICT)
@@ -31,6 +45,9 @@ export interface SubmitRequestResult {
 export async function submitRequest(store: Store, input: NewRequest, options: SubmitOptions): Promise<SubmitRequestResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = await store.db.transaction(async (tx) => {
+      // An earlier request with this key that is no longer open, or a day old, lets it go (the
+      // row lock makes a concurrent twin wait, then find the new request's key instead).
+      await tx.update(requests).set({ idempotencyKey: null }).where(and(eq(requests.idempotencyKey, options.idempotencyKey), keyExpired));
       const reference = newReference(input.kind);
       const [row] = await tx
         .insert(requests)
@@ -57,6 +74,19 @@ export async function submitRequest(store: Store, input: NewRequest, options: Su
     if (result) return result;
   }
   throw new Error('submitRequest: could not find a free reference');
+}
+
+/**
+ * Clears the keys that have expired (the outbox worker calls it hourly): a key is kept only
+ * as long as it can match a resend, a day at most.
+ */
+export async function expireIdempotencyKeys(store: Store): Promise<number> {
+  const cleared = await store.db
+    .update(requests)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(requests.idempotencyKey), keyExpired))
+    .returning({ id: requests.id });
+  return cleared.length;
 }
 
 /** Adds one mail to the outbox, inside the caller's transaction. */

@@ -20,7 +20,11 @@ export const requests = pgTable(
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('new'),
     /** Bumped by every staff change: an update that names a stale version is refused (409). */
     version: integer('version').notNull().default(1),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * HMAC of the submission (server/requests/keys.ts) while it may still be a resend: cleared
+     * when the request is closed, marked spam or erased, and a day after it came (repo.ts).
+     */
+    idempotencyKey: text('idempotency_key').unique(),
     name: text('name'),
     email: text('email'),
     /** E.164, e.g. +2348001234567. */

@@ -129,6 +129,8 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
         version: sql`${requests.version} + 1`,
         updatedAt: sql`now()`,
         closedAt: change.status === 'closed' ? sql`now()` : null,
+        // Handled: the same submission sent again is a new request (repo.ts keyExpired).
+        ...(change.status === 'closed' || change.status === 'spam' ? { idempotencyKey: null } : {}),
         ...(booked ? { visitAt: change.visitAt ?? null } : {}),
       })
       .where(and(eq(requests.id, current.id), eq(requests.version, change.version)))
@@ -180,7 +182,7 @@ export async function approveComment(store: Store, change: { reference: string; 
     if (!current) return { ok: false, reason: 'not-found' } as const;
     const updated = await tx
       .update(requests)
-      .set({ publishedAt: sql`now()`, status: 'closed', closedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+      .set({ publishedAt: sql`now()`, status: 'closed', closedAt: sql`now()`, idempotencyKey: null, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(requests.id, current.id), eq(requests.version, change.version), isNull(requests.erasedAt)))
       .returning({ version: requests.version });
     if (!updated[0]) return { ok: false, reason: 'conflict' } as const;
@@ -245,7 +247,7 @@ export async function erasePerson(store: Store, person: PersonQuery, actor: Acto
   return store.db.transaction(async (tx) => {
     const erased = await tx
       .update(requests)
-      .set({ name: null, email: null, phone: null, payload: {}, note: null, publishedAt: null, erasedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+      .set({ name: null, email: null, phone: null, payload: {}, note: null, publishedAt: null, idempotencyKey: null, erasedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
       .where(and(condition, isNull(requests.erasedAt)))
       .returning({ id: requests.id });
     const ids = erased.map((r) => r.id);
