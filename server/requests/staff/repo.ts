@@ -236,15 +236,19 @@ export async function exportPerson(db: Db, person: PersonQuery) {
 }
 
 /**
- * Erases one person: their requests keep only kind, status, reference and times (personal
- * fields, payload and note emptied, erased_at set, a comment unpublished), each history gets
- * an anonymised 'erased' line, their mails leave the outbox and a newsletter subscription goes.
+ * Erases one person, everywhere the store keeps them: their requests keep only kind, status,
+ * reference and times (personal fields, payload, note and idempotency key emptied, erased_at
+ * set, a comment unpublished); each history keeps its actions and times but loses its details,
+ * and gets an anonymised 'erased' line; every mail to any of their addresses leaves the outbox,
+ * sent or not (a pending one is never sent); a newsletter subscription goes. Their addresses are
+ * the one given and those their requests held (a request found by phone may carry an e-mail).
  */
 export async function erasePerson(store: Store, person: PersonQuery, actor: Actor): Promise<number> {
   const condition = personWhere(person);
   if (!condition) return 0;
-  const email = person.email?.trim().toLowerCase();
   return store.db.transaction(async (tx) => {
+    const found = await tx.select({ email: requests.email }).from(requests).where(condition).for('update');
+    const emails = [...new Set([person.email, ...found.map((r) => r.email)].map((e) => e?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
     const erased = await tx
       .update(requests)
       .set({ name: null, email: null, phone: null, payload: {}, note: null, publishedAt: null, idempotencyKey: null, erasedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
@@ -252,10 +256,16 @@ export async function erasePerson(store: Store, person: PersonQuery, actor: Acto
       .returning({ id: requests.id });
     const ids = erased.map((r) => r.id);
     if (ids.length) {
+      // A detail may hold what staff wrote about the person (a visit's time, a name): emptied too.
+      await tx.update(requestEvents).set({ detail: {} }).where(inArray(requestEvents.requestId, ids));
       await tx.insert(requestEvents).values(ids.map((requestId) => ({ requestId, actor: actor.uid, action: 'erased', detail: { by: actor.name } })));
       await tx.delete(outbox).where(inArray(outbox.requestId, ids));
     }
-    if (email) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    if (emails.length) {
+      // Mail queued without a request (the newsletter's) is found by its address.
+      await tx.delete(outbox).where(inArray(sql`lower(${outbox.to})`, emails));
+      await tx.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails));
+    }
     return ids.length;
   });
 }
