@@ -5,6 +5,7 @@ import { createAccountService } from './accounts/account-service';
 import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
+import { formKeys } from './requests/keys';
 import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
 import { openAppStore } from './app/store';
@@ -58,8 +59,10 @@ export async function start(options: StartOptions): Promise<Server> {
   logger.info('mail', { transport: transport.kind, ...(transport.kind === 'files' ? { dir: `${config.store.dataDir}/outbox` } : {}) });
   if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
   const outboxWorker = startOutboxWorker({ store, transport, logger });
+  // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
+  const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
-  const retention = startRetentionJob({ store, months: config.retentionMonths, logger });
+  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -98,7 +101,7 @@ export async function start(options: StartOptions): Promise<Server> {
       contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', errorFields(error)));
     },
     wakeOutbox: outboxWorker.wake,
-    formKeySecret: formKeySecret(config.formKeySecret, config.store.dataDir),
+    formKeySecret: secret,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,

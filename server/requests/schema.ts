@@ -72,6 +72,9 @@ export interface MailAttachment {
 }
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** What a mail is about when it belongs to no request (null: its request's). */
+export const OUTBOX_TOPICS = ['newsletter'] as const;
+export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
 
 export const outbox = pgTable(
   'outbox',
@@ -82,6 +85,7 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    topic: text('topic', { enum: OUTBOX_TOPICS }),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -112,4 +116,12 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   confirmedAt: ts('confirmed_at'),
   unsubscribedAt: ts('unsubscribed_at'),
+});
+
+/** Who unsubscribed, as a salted hash of the address only (server/requests/keys.ts `email`). */
+export const newsletterSuppressions = pgTable('newsletter_suppressions', {
+  emailHash: text('email_hash').primaryKey(),
+  /** The link's token, so that a second click still answers "unsubscribed". */
+  unsubscribeToken: text('unsubscribe_token').unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import { confirm } from '../repo';
+import { requestsContext } from '../context';
 import { errorFields } from '../../platform/http/error-fields';
 import { clientContext, platformContext } from '../../platform/render/route-context';
 
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Tokens are base64url (server/requests/repo.ts): anything else is no token of ours, and never reaches a query.
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(token)) return data({ outcome: 'invalid' as const }, { status: 400 });
   try {
-    return (await confirm(store, token)) ? { outcome: 'confirmed' as const } : data({ outcome: 'invalid' as const }, { status: 400 });
+    return (await confirm(store, context.get(requestsContext).keys, token)) ? { outcome: 'confirmed' as const } : data({ outcome: 'invalid' as const }, { status: 400 });
   } catch (error) {
     logger.error('newsletter confirm failed', { requestId: context.get(clientContext).requestId, ...errorFields(error) });
     return data({ outcome: 'unavailable' as const }, { status: 503 });

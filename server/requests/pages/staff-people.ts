@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { StaffActionData, StaffPeopleData } from '../../../shared/requests/staff/types';
 import { isStorableText, withoutUnstorable } from '../../../shared/platform/storable-text';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
+import { requestsContext } from '../context';
 import { countNew, erasePerson, exportPerson } from '../staff/repo';
 import { actorOf, toRow } from '../staff/page-data';
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (values.confirm !== 'yes') {
     return data({ intent: 'erase', outcome: 'invalid', message: 'Tick the box to confirm: erasing cannot be undone.', errors: { confirm: 'Please confirm.' }, values } satisfies StaffActionData, { status: 422 });
   }
-  const erased = await erasePerson(store, { email: values.email, phone: values.phone }, actorOf(user));
+  const erased = await erasePerson(store, context.get(requestsContext).keys, { email: values.email, phone: values.phone }, actorOf(user));
   services.logger.info('personal data erased', { by: user.uid, requests: erased });
   if (erased) services.onContentChange();
   const back = new URLSearchParams({ ...(values.email ? { email: values.email } : {}), ...(values.phone ? { phone: values.phone } : {}), erased: String(erased) });

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { toE164Nigeria } from '../../../shared/platform/phone';
 import type { Db } from '../../platform/db/db';
-import { newsletterSubscribers, outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
+import { outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
-import { queueMail } from '../repo';
+import type { FormKeys } from '../keys';
+import { forgetSubscribers, queueMail } from '../repo';
 import { visitConfirmation } from './mails';
 
 export const PAGE_SIZE = 20;
@@ -240,10 +241,11 @@ export async function exportPerson(db: Db, person: PersonQuery) {
  * reference and times (personal fields, payload, note and idempotency key emptied, erased_at
  * set, a comment unpublished); each history keeps its actions and times but loses its details,
  * and gets an anonymised 'erased' line; every mail to any of their addresses leaves the outbox,
- * sent or not (a pending one is never sent); a newsletter subscription goes. Their addresses are
+ * sent or not (a pending one is never sent); a newsletter subscription goes (a salted hash of the
+ * address stays, as after unsubscribing). Their addresses are
  * the one given and those their requests held (a request found by phone may carry an e-mail).
  */
-export async function erasePerson(store: Store, person: PersonQuery, actor: Actor): Promise<number> {
+export async function erasePerson(store: Store, keys: FormKeys, person: PersonQuery, actor: Actor): Promise<number> {
   const condition = personWhere(person);
   if (!condition) return 0;
   return store.db.transaction(async (tx) => {
@@ -264,7 +266,9 @@ export async function erasePerson(store: Store, person: PersonQuery, actor: Acto
     if (emails.length) {
       // Mail queued without a request (the newsletter's) is found by its address.
       await tx.delete(outbox).where(inArray(sql`lower(${outbox.to})`, emails));
-      await tx.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails));
+      // A subscriber is forgotten as if they had unsubscribed: only a salted hash stays, so the
+      // address is not added again without a new consent.
+      await forgetSubscribers(tx, keys, emails);
     }
     return ids.length;
   });

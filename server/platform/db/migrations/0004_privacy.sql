@@ -10,3 +10,18 @@ UPDATE requests SET idempotency_key = NULL;
 --> statement-breakpoint
 -- The hourly sweep of expired keys reads only rows that still hold one.
 CREATE INDEX requests_idempotency_expiry_idx ON requests (created_at) WHERE idempotency_key IS NOT NULL;
+--> statement-breakpoint
+-- What is kept of someone who unsubscribed: a salted hash of the address (HMAC with a key
+-- derived from FORM_KEY_SECRET), so it is never added again without a new consent, and the
+-- link's token, so that a second click still answers "unsubscribed". Nothing readable.
+CREATE TABLE newsletter_suppressions (
+  email_hash text PRIMARY KEY,
+  unsubscribe_token text UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+--> statement-breakpoint
+-- What a mail is about when it belongs to no request: 'newsletter' for the newsletter's own
+-- mails (confirmation, "already subscribed"), which unsubscribing removes. NULL: a request's mail.
+ALTER TABLE outbox ADD COLUMN topic text CHECK (topic IS NULL OR topic IN ('newsletter'));
+--> statement-breakpoint
+UPDATE outbox SET topic = 'newsletter' WHERE request_id IS NULL AND to_address IN (SELECT email FROM newsletter_subscribers);
