@@ -11,7 +11,7 @@ import type { Store } from './platform/db/store';
 import { openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
 import { storeCatalog } from './clinic/catalog';
-import { watchContentVersion } from './platform/db/content-version';
+import { syncContent } from './app/content-sync';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
@@ -78,12 +78,8 @@ export async function start(options: StartOptions): Promise<Server> {
   // Public content (the clinic's facts, published comments) changed, here or on another instance:
   // every instance polls the database's content version and empties what it keeps in memory.
   const clinic = storeCatalog(store);
-  const contentVersion = watchContentVersion(store, { logger });
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
-  contentVersion.onChange(() => {
-    clinic.invalidate();
-    pageCache.clear();
-  });
+  const content = syncContent({ store, logger, pageCache, clinic });
 
   const drain = createDrainState();
   const app = createApp({
@@ -96,10 +92,7 @@ export async function start(options: StartOptions): Promise<Server> {
     store,
     clinic,
     pageCache,
-    onContentChange: () => {
-      clinic.invalidate();
-      contentVersion.bump().catch((error: unknown) => logger.error('content version not bumped', errorFields(error)));
-    },
+    onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
@@ -116,7 +109,7 @@ export async function start(options: StartOptions): Promise<Server> {
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
       retention.stop();
-      contentVersion.stop();
+      content.stop();
       await outboxWorker.stop();
       await store.close();
       logger.info('store closed');

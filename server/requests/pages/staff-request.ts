@@ -98,6 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin });
       if (result.ok && visitAt) context.get(requestsContext).wakeOutbox();
+      if (result.ok && result.publicContent) services.onContentChange();
       break;
     }
     case 'note': {

@@ -95,7 +95,8 @@ export async function findRequest(db: Db, reference: string) {
   return { request: row, events };
 }
 
-export type ChangeResult = { ok: true; version: number } | { ok: false; reason: 'not-found' | 'conflict' };
+/** `publicContent`: the change touched what a public page shows (a published comment's status): the page caches must empty. */
+export type ChangeResult = { ok: true; version: number; publicContent?: boolean } | { ok: false; reason: 'not-found' | 'conflict' };
 
 export interface StatusChange {
   reference: string;
@@ -119,7 +120,7 @@ export interface MailContext {
  */
 export async function changeStatus(store: Store, change: StatusChange, mail: MailContext): Promise<ChangeResult> {
   return store.db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: requests.id, status: requests.status, version: requests.version, visitAt: requests.visitAt }).from(requests).where(eq(requests.reference, change.reference));
+    const [current] = await tx.select({ id: requests.id, status: requests.status, version: requests.version, publishedAt: requests.publishedAt }).from(requests).where(eq(requests.reference, change.reference));
     if (!current) return { ok: false, reason: 'not-found' } as const;
     if (current.version !== change.version) return { ok: false, reason: 'conflict' } as const;
     const booked = change.status === 'booked';
@@ -149,7 +150,8 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
     if (booked && change.visitAt && row.email) {
       await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin }), current.id);
     }
-    return { ok: true, version: row.version } as const;
+    // A published comment set to spam disappears from its post (or comes back when set back).
+    return { ok: true, version: row.version, publicContent: current.publishedAt !== null && current.status !== change.status } as const;
   });
 }
 

@@ -25,3 +25,16 @@ CREATE TABLE newsletter_suppressions (
 ALTER TABLE outbox ADD COLUMN topic text CHECK (topic IS NULL OR topic IN ('newsletter'));
 --> statement-breakpoint
 UPDATE outbox SET topic = 'newsletter' WHERE request_id IS NULL AND to_address IN (SELECT email FROM newsletter_subscribers);
+--> statement-breakpoint
+-- A published comment is public content: any change to what its post shows (approved,
+-- set to spam or back, erased, deleted) bumps the content version, which every instance polls
+-- to empty its page cache (server/app/content-sync.ts), whichever code or person made it.
+CREATE TRIGGER requests_public_comment_changed AFTER UPDATE ON requests FOR EACH ROW
+  WHEN (OLD.kind = 'comment' AND (OLD.published_at IS NOT NULL OR NEW.published_at IS NOT NULL) AND (
+    OLD.published_at IS DISTINCT FROM NEW.published_at OR OLD.status IS DISTINCT FROM NEW.status OR OLD.erased_at IS DISTINCT FROM NEW.erased_at
+    OR OLD.name IS DISTINCT FROM NEW.name OR OLD.payload IS DISTINCT FROM NEW.payload))
+  EXECUTE FUNCTION bump_content_version();
+--> statement-breakpoint
+CREATE TRIGGER requests_public_comment_deleted AFTER DELETE ON requests FOR EACH ROW
+  WHEN (OLD.kind = 'comment' AND OLD.published_at IS NOT NULL)
+  EXECUTE FUNCTION bump_content_version();
