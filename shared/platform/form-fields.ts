@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress } from './email-address';
 import { toE164Nigeria } from './phone';
 import { isStorableText } from './storable-text';
 
@@ -7,8 +8,6 @@ import { isStorableText } from './storable-text';
  * builder trims, checks and says in plain words what to correct. Schemas run in the browser
  * (a first check before sending) and on the server (which decides).
  */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 /**
  * Every field starts here: a string, trimmed, and one the database can hold. A NUL or a lone
  * surrogate is refused at its field (the browser's first check says so too) before any other
@@ -34,7 +33,7 @@ export const check = (ok: (v: string) => boolean, ifEmpty: string, ifWrong: stri
 
 export const email = (isRequired: boolean) =>
   str.pipe(
-    check((v) => (v ? v.length <= 254 && EMAIL.test(v) : !isRequired), 'Please enter your e-mail address.', 'Please enter a valid e-mail address, like name@example.com.'),
+    check((v) => (v ? isEmailAddress(v) : !isRequired), 'Please enter your e-mail address.', 'Please enter a valid e-mail address, like name@example.com.'),
   );
 
 export const phone = (isRequired: boolean) =>
