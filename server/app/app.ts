@@ -12,6 +12,7 @@ import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
 import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
 import { precompressedAssets, responseCompression } from '../platform/http/compression';
+import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
@@ -25,6 +26,7 @@ import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
 import { formKeys } from '../requests/keys';
+import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { createRequestsService } from '../requests/service';
 import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
@@ -273,7 +275,18 @@ export function createApp(deps: AppDeps): App {
   app.use(staffDownloads({ getUser, store, logger }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
-  app.use(express.raw({ type: 'application/x-www-form-urlencoded', limit: '32kb' }), wellFormedFormBody());
+  app.use(
+    formBody({
+      limit: FORM_BODY_LIMIT,
+      hardLimit: FORM_BODY_HARD_LIMIT,
+      timeoutMs: config.requestTimeoutMs,
+      refusal: (status, req) =>
+        status === 413
+          ? errorPageHtml(413, 'Too much to send', 'This form was far larger than any of ours takes. Please shorten what you wrote and send it again, or call us.', requestIdOf(req))
+          : errorPageHtml(408, 'This took too long', 'Your form did not arrive in time. Please send it again.', requestIdOf(req)),
+    }),
+    wellFormedFormBody(),
+  );
   app.use(
     createPageRenderer({
       handler: createStaticHandler(deps.routes ?? createServerRoutes()),
@@ -281,7 +294,7 @@ export function createApp(deps: AppDeps): App {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser,
-      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req) }, platform, contexts),
+      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req), bodyCut: req.res ? bodyCutOf(req.res) : null }, platform, contexts),
       head: (context, meta, locals) => seoHead(context, meta, locals as SeoLocals),
     }),
   );

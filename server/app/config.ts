@@ -18,6 +18,8 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** Time a client has to send a whole request, headers and body: a form body that has not arrived by then is answered 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   LOG_REQUESTS: bool,
   /** After SIGTERM: keep accepting this long while /readyz answers 503 (default 3000 in production, 0 otherwise). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
@@ -92,6 +94,8 @@ export interface Config {
   host: string;
   trustProxy: number;
   renderTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this (server.requestTimeout, and the form body reader's own deadline). */
+  requestTimeoutMs: number;
   logRequests: boolean;
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
     shutdownDrainMs,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -13,7 +13,19 @@ import { requestsContext } from './context';
 /** Each address may send this many form submissions in the window (a carrier's NAT shares one address: keep it generous). */
 export const ENQUIRY_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 
-const MAX_FIELD_LENGTH = 5000;
+/** No field is passed on longer than this (the longest any form takes: the contact form's message). */
+export const MAX_FIELD_LENGTH = 5000;
+
+/**
+ * The bytes of a form body that are read and handed to the action. The largest form at its
+ * worst is the contact form: 5,320 characters of text fields (name, subject, message) that may
+ * each be a 3-byte UTF-8 character, url-encoded as 9 bytes ("€" is %E2%82%AC), plus an e-mail
+ * address and a phone number: about 49 kB. tests/integration/form-body.test.ts checks every
+ * form against this, field limits as the schemas state them.
+ */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** Past this a body is not read on: no form of ours sends so much (a 413 page). */
+export const FORM_BODY_HARD_LIMIT = 1024 * 1024;
 
 /** What was typed, as strings, without the form's own fields and never a password. */
 function typedValues(body: FormData): Record<string, string> {
@@ -29,6 +41,8 @@ function typedValues(body: FormData): Record<string, string> {
 function decoyReference(spec: FormSpec): string {
   return `${REQUEST_KINDS[spec.kind].prefix}-${randomBytes(4).toString('hex').slice(0, 5).toUpperCase()}`;
 }
+
+const TOO_LARGE = 'This is too long to send: please shorten it. What you wrote after it did not reach us either.';
 
 export type Refusal = { errors: FieldErrors } | { unavailable: true };
 
@@ -56,11 +70,17 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
     const values = typedValues(body);
     const { logger } = args.context.get(platformContext);
     const { requests, keys } = args.context.get(requestsContext);
-    const { ip, requestId } = args.context.get(clientContext);
+    const { ip, requestId, bodyCut } = args.context.get(clientContext);
     const honeypot = body.get(HONEYPOT_FIELD);
     if (typeof honeypot === 'string' && honeypot.trim() !== '') {
       logger.info('form honeypot filled', { requestId, kind: spec.kind });
       return { status: 'sent', reference: decoyReference(spec) } satisfies RequestFormResult;
+    }
+
+    if (bodyCut) {
+      // Only possible when a field is longer than the form allows: say so at that field, with everything that arrived before it.
+      const field = bodyCut.field && bodyCut.field in values ? bodyCut.field : bodyCut.field ?? '_form';
+      return data({ status: 'too-large', values, errors: { [field]: TOO_LARGE } } satisfies RequestFormResult, { status: 413, statusText: 'Content Too Large' });
     }
 
     const unavailable = () => data({ status: 'unavailable', values } satisfies RequestFormResult, { status: 503, statusText: 'Service Unavailable' });

@@ -1,6 +1,7 @@
 import { createContext, data, redirect, RouterContextProvider } from 'react-router';
 import type { SessionUser } from '../../../shared/platform/session';
 import type { Store } from '../db/store';
+import type { BodyCut } from '../http/form-body';
 import type { Logger } from '../http/logger';
 
 /** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
@@ -10,9 +11,11 @@ export const userContext = createContext<SessionUser | null>(null);
 export interface ClientFacts {
   ip: string;
   requestId: string;
+  /** A form body over the limit: the fields that arrived whole are in the request, this says which one was cut (server/platform/http/form-body.ts). */
+  bodyCut: BodyCut | null;
 }
 
-export const clientContext = createContext<ClientFacts>({ ip: '', requestId: 'unknown' });
+export const clientContext = createContext<ClientFacts>({ ip: '', requestId: 'unknown', bodyCut: null });
 
 /** What every loader and action may use: the platform's services. Each domain adds its own context (server/<domain>/context.ts). */
 export interface PlatformServices {
