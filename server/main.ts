@@ -99,7 +99,17 @@ export async function start(options: StartOptions): Promise<Server> {
     isDraining: drain.isDraining,
     rateLimitStore,
   });
-  const server = createServer(app);
+  const server = createServer(
+    {
+      // Node's defaults let a client hold a socket for 300 s by trickling its body a byte at a
+      // time (60 s for its headers): each slow client costs a connection and its memory.
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // How often Node checks those deadlines (30 s by default, which would stretch them).
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
   const stop = installShutdown({
     server,
     drain,

@@ -18,8 +18,14 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
-  /** Time a client has to send a whole request, headers and body: a form body that has not arrived by then is answered 408. */
+  /**
+   * Time a client has to send a whole request, headers and body (server.requestTimeout; Node's
+   * default is 300 s, so a body trickled a byte at a time held a socket that long); a form body
+   * still arriving then is answered 408 by the body reader.
+   */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** Time a client has to send a request's headers (slow-header attacks). At most REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   LOG_REQUESTS: bool,
   /** After SIGTERM: keep accepting this long while /readyz answers 503 (default 3000 in production, 0 otherwise). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
@@ -96,6 +102,8 @@ export interface Config {
   renderTimeoutMs: number;
   /** The whole request (headers and body) must arrive within this (server.requestTimeout, and the form body reader's own deadline). */
   requestTimeoutMs: number;
+  /** The headers must arrive within this (server.headersTimeout). */
+  headersTimeoutMs: number;
   logRequests: boolean;
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
@@ -153,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
     shutdownDrainMs,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
