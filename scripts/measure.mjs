@@ -12,6 +12,7 @@
 //   npm run build && npm run measure -- --intent [--runs=5]
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
@@ -54,6 +55,7 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     LOG_REQUESTS: 'false',
     ...placeholderFirebaseEnv('measure-project'),
     DATABASE_URL: database.url,
+    FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -4,6 +4,8 @@ import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
 import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
+import { formKeySecret } from './app/form-key-secret';
+import { formKeys } from './requests/keys';
 import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
@@ -12,6 +14,7 @@ import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
+import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
@@ -54,8 +57,10 @@ export async function start(options: StartOptions): Promise<Server> {
   logger.info('mail', { transport: transport.kind, ...(transport.kind === 'files' ? { dir: `${config.store.dataDir}/outbox` } : {}) });
   if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
   const outboxWorker = startOutboxWorker({ store, transport, logger });
+  // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
+  const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
-  const retention = startRetentionJob({ store, months: config.retentionMonths, logger });
+  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -86,11 +91,22 @@ export async function start(options: StartOptions): Promise<Server> {
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
+    formKeySecret: secret,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
   });
-  const server = createServer(app);
+  const server = createServer(
+    {
+      // Node's defaults let a client hold a socket for 300 s by trickling its body a byte at a
+      // time (60 s for its headers): each slow client costs a connection and its memory.
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      // How often Node checks those deadlines (30 s by default, which would stretch them).
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
   const stop = installShutdown({
     server,
     drain,
@@ -121,14 +137,14 @@ function listen(server: Server, config: Config, logger: Logger): Promise<void> {
         const why = error.code === 'EADDRINUSE' ? 'is already in use (another server running?)' : 'may not be used by this user';
         logger.error(`Port ${config.port} on ${config.host} ${why}. Choose another port, e.g. PORT=${config.port === 3001 ? 3002 : 3001} ${command}`);
       } else {
-        logger.error('server error', { error: error.message });
+        logger.error('server error', errorFields(error));
       }
       process.exit(1);
     };
     server.once('error', onError);
     server.listen(config.port, config.host, () => {
       server.off('error', onError);
-      server.on('error', (error) => logger.error('server error', { error: error.message }));
+      server.on('error', (error) => logger.error('server error', errorFields(error)));
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       logger.info('listening', { url: `http://localhost:${port}`, env: config.env, node: process.version });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
 import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
 import { precompressedAssets, responseCompression } from '../platform/http/compression';
+import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
+import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
 import type { RateLimitStore } from '../platform/http/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
@@ -22,6 +25,8 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
+import { formKeys } from '../requests/keys';
+import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { createRequestsService } from '../requests/service';
 import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
@@ -62,6 +67,8 @@ export interface AppDeps {
   store?: Store;
   /** Tells the outbox worker to send now: call it after storing a request. */
   wakeOutbox?: () => void;
+  /** Salts the keys made from what people type (server/app/form-key-secret.ts); by default config's, else a random one for this app (tests). */
+  formKeySecret?: string;
   /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
@@ -102,6 +109,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -177,7 +185,7 @@ export function createApp(deps: AppDeps): App {
           }),
         ]);
       } catch (error) {
-        logger.error('not ready', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+        logger.error('not ready', { requestId: requestIdOf(req), ...errorFields(error) });
         res.status(503).json({ status: 'unavailable' });
         return;
       } finally {
@@ -248,7 +256,7 @@ export function createApp(deps: AppDeps): App {
     try {
       return { ...user, newRequests: await countNew(store.db) };
     } catch (error) {
-      logger.error('new-request count failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      logger.error('new-request count failed', { requestId: requestIdOf(req), ...errorFields(error) });
       return user;
     }
   };
@@ -264,7 +272,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
   ] as unknown as ContextEntry[];
@@ -272,7 +280,18 @@ export function createApp(deps: AppDeps): App {
   app.use(staffDownloads({ getUser, store, logger }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
-  app.use(express.raw({ type: 'application/x-www-form-urlencoded', limit: '32kb' }), wellFormedFormBody());
+  app.use(
+    formBody({
+      limit: FORM_BODY_LIMIT,
+      hardLimit: FORM_BODY_HARD_LIMIT,
+      timeoutMs: config.requestTimeoutMs,
+      refusal: (status, req) =>
+        status === 413
+          ? errorPageHtml(413, 'Too much to send', 'This form was far larger than any of ours takes. Please shorten what you wrote and send it again, or call us.', requestIdOf(req))
+          : errorPageHtml(408, 'This took too long', 'Your form did not arrive in time. Please send it again.', requestIdOf(req)),
+    }),
+    wellFormedFormBody(),
+  );
   app.use(
     createPageRenderer({
       handler: createStaticHandler(deps.routes ?? createServerRoutes()),
@@ -280,7 +299,7 @@ export function createApp(deps: AppDeps): App {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser,
-      context: (req, user) => requestContext(user, req.ip ?? '', platform, contexts),
+      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req), bodyCut: req.res ? bodyCutOf(req.res) : null }, platform, contexts),
       head: (context, meta, locals) => {
         const current = clinic.current();
         return current ? seoHead(context, meta, locals as SeoLocals, current.facts) : '';
@@ -305,7 +324,7 @@ export function createApp(deps: AppDeps): App {
     // Only a client-error status from the error itself is believed (and a missing database's 503); anything else is our fault.
     const status = err instanceof StoreUnavailableError ? 503 : typeof raw === 'number' && raw >= 400 && raw < 500 ? raw : 500;
     const reference = requestIdOf(req);
-    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, error: err?.message ?? String(err) });
+    if (status >= 500) logger.error('request error', { requestId: reference, method: req.method, path: req.path, ...errorFields(err) });
     if (res.headersSent) {
       res.end();
       return;

@@ -19,6 +19,14 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** A render that has not produced its shell by then is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /**
+   * Time a client has to send a whole request, headers and body (server.requestTimeout; Node's
+   * default is 300 s, so a body trickled a byte at a time held a socket that long); a form body
+   * still arriving then is answered 408 by the body reader.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  /** Time a client has to send a request's headers (slow-header attacks). At most REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   LOG_REQUESTS: bool,
   /** After SIGTERM: keep accepting this long while /readyz answers 503 (default 3000 in production, 0 otherwise). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
@@ -90,6 +98,12 @@ const schema = z.object({
     .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 32)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Salts the keys made from what people type (idempotency keys, the newsletter's hash of an
+   * unsubscribed address). Required in production, the same on every instance; without it in
+   * development a random one is kept in DATA_DIR/form-key-secret.
+   */
+  FORM_KEY_SECRET: z.string().min(32, 'expected at least 32 characters, e.g. from `openssl rand -base64 32`').optional().or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -104,6 +118,10 @@ export interface Config {
   host: string;
   trustProxy: number;
   renderTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this (server.requestTimeout, and the form body reader's own deadline). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (server.headersTimeout). */
+  headersTimeoutMs: number;
   logRequests: boolean;
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
@@ -115,6 +133,8 @@ export interface Config {
   /** The site's public origin, without a trailing slash: links in e-mails, sitemap, canonical links, social cards. */
   publicOrigin: string;
   retentionMonths: number;
+  /** FORM_KEY_SECRET; null outside production when unset (server/main.ts then keeps one in DATA_DIR). */
+  formKeySecret: string | null;
   booking: BookingConfig;
 }
 
@@ -168,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     logRequests: env.LOG_REQUESTS === undefined ? e.NODE_ENV !== 'test' : e.LOG_REQUESTS,
     shutdownDrainMs,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
@@ -178,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL ?? null, clinicInbox: e.CLINIC_INBOX_EMAIL, from: e.MAIL_FROM },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     retentionMonths: e.RETENTION_MONTHS,
+    formKeySecret: formKeySecretOf(e),
     booking: bookingConfig(e),
   };
 }
@@ -196,6 +219,14 @@ function bookingConfig(e: Env): BookingConfig {
     },
     secret: e.BOOKING_SECRET ?? null,
   };
+}
+
+function formKeySecretOf(e: Env): string | null {
+  // Several instances must make the same keys, and a secret made at start would differ on each.
+  if (e.NODE_ENV === 'production' && !e.FORM_KEY_SECRET) {
+    throw new ConfigError('Invalid configuration: production needs FORM_KEY_SECRET (at least 32 random characters, the same on every instance, e.g. from `openssl rand -base64 32`)');
+  }
+  return e.FORM_KEY_SECRET ?? null;
 }
 
 function storeConfig(e: Env): StoreConfig {

@@ -5,6 +5,7 @@ import { insertClinicFacts } from '../clinic/repo';
 import { watchContentVersion } from '../platform/db/content-version';
 import type { Migration } from '../platform/db/migrate';
 import { openStore, type OpenStoreOptions, type Store } from '../platform/db/store';
+import { errorFields } from '../platform/http/error-fields';
 import type { Logger } from '../platform/http/logger';
 
 /**
@@ -42,7 +43,7 @@ export function contentWiring(store: Store, options: { pageCache: { clear(): voi
     /** For createApp's onContentChange: this instance's cache is emptied by the app; the others' by the bump. */
     onContentChange: () => {
       clinic.invalidate();
-      version.bump().catch((error: unknown) => options.logger.error('content version not bumped', { error: error instanceof Error ? error.message : String(error) }));
+      version.bump().catch((error: unknown) => options.logger.error('content version not bumped', errorFields(error)));
     },
     stop: () => version.stop(),
   };

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { blogPostLoader, type BlogPostData } from '../../shared/blog/loaders';
 import { approvedComments } from '../requests/repo';
-import { platformContext } from '../platform/render/route-context';
+import { errorFields } from '../platform/http/error-fields';
+import { clientContext, platformContext } from '../platform/render/route-context';
 
 /**
  * The blog detail pages' loader, on the server: the post from the shared content loader, plus
@@ -25,7 +26,7 @@ export function blogPostServerLoader(path: string) {
       };
     } catch (error) {
       // The article matters more than its comments: show it without them.
-      logger.error('approved comments could not be read', { post: page.post.slug, error: error instanceof Error ? error.message : String(error) });
+      logger.error('approved comments could not be read', { requestId: args.context.get(clientContext).requestId, post: page.post.slug, ...errorFields(error) });
       return page;
     }
   };

@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
+import type { FormKeys } from './keys';
 
 /** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
 export interface RequestsService {
@@ -16,6 +17,8 @@ export interface RequestsServices {
   retentionMonths: number;
   /** Tells the outbox worker to send now (after queueing a mail outside `submit`, e.g. a visit's confirmation). */
   wakeOutbox(): void;
+  /** Keys made from what people type, salted with the server's secret. */
+  keys: FormKeys;
 }
 
 export const requestsContext = createContext<RequestsServices>();

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { pruneRateLimits } from '../platform/db/rate-limit';
+import { expireIdempotencyKeys } from './repo';
 import { outbox } from './schema';
 import type { Store } from '../platform/db/store';
+import { errorFields } from '../platform/http/error-fields';
 import type { Logger } from '../platform/http/logger';
 import type { MailTransport } from './mail-transport';
 
@@ -54,6 +56,7 @@ export async function processOutbox(store: Store, transport: MailTransport, logg
       await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
       round.sent++;
     } catch (error) {
+      // Kept on the row for staff (it goes with the row when the person is erased); the log gets the class and code only: an SMTP refusal quotes the address.
       const message = (error as Error).message?.slice(0, 500) ?? String(error);
       const giveUp = row.attempts >= maxAttempts;
       await db
@@ -66,7 +69,7 @@ export async function processOutbox(store: Store, transport: MailTransport, logg
         })
         .where(eq(outbox.id, row.id));
       round.failed++;
-      logger.error(giveUp ? 'mail failed for good' : 'mail failed, will retry', { outboxId: row.id, attempts: row.attempts, error: message });
+      logger.error(giveUp ? 'mail failed for good' : 'mail failed, will retry', { outboxId: row.id, attempts: row.attempts, ...errorFields(error) });
     }
   }
   return round;
@@ -102,6 +105,7 @@ export function startOutboxWorker(options: { store: Store; transport: MailTransp
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await pruneRateLimits(store);
+      await expireIdempotencyKeys(store);
     }
   };
 
@@ -119,7 +123,7 @@ export function startOutboxWorker(options: { store: Store; transport: MailTransp
     }
     clearTimeout(timer);
     running = round()
-      .catch((error: Error) => logger.error('outbox round failed', { error: error.message }))
+      .catch((error: unknown) => logger.error('outbox round failed', errorFields(error)))
       .finally(() => {
         running = null;
         schedule();

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/db';
 import type { NewRequest } from '../../shared/requests/schemas';
-import { newsletterSubscribers, outbox, requestEvents, requests, type MailAttachment } from './schema';
+import { newsletterSubscribers, newsletterSuppressions, outbox, requestEvents, requests, type MailAttachment, type OutboxTopic } from './schema';
+import type { FormKeys } from './keys';
 import type { Store } from '../platform/db/store';
 import { clinicNotification, newsletterAlreadySubscribed, newsletterConfirmation, type Mail } from './notifications';
 import { newReference } from './reference';
 
 export interface SubmitOptions {
-  /** One per form submission: a resent form stores nothing new. */
+  /** One per form submission (server/requests/keys.ts): a resent form stores nothing new while its key lives. */
   idempotencyKey: string;
   /**
    * The clinic's notification: the text is made here, from the kind and the new reference
@@ -23,6 +24,20 @@ export interface SubmitRequestResult {
   duplicate: boolean;
 }
 
+/** How long the same submission sent again is the same request. */
+export const IDEMPOTENCY_KEY_TTL = sql`interval '1 day'`;
+
+/**
+ * A request's key no longer stands for a resend once it is a day old, or once staff closed it
+ * or marked it spam, or the person was erased: the same submission then is a new request (a
+ * patient writing again must never be answered "sent" while nothing is stored).
+ */
+export const keyExpired: SQL = or(
+  lt(requests.createdAt, sql`now() - ${IDEMPOTENCY_KEY_TTL}`),
+  inArray(requests.status, ['closed', 'spam']),
+  isNotNull(requests.erasedAt),
+)!;
+
 /**
  * Stores a request, its first history event and its notification mail in one transaction.
  * Safe under concurrency: the second insert with the same key does nothing (ON CONFLICT)
@@ -31,6 +46,9 @@ export interface SubmitRequestResult {
 export async function submitRequest(store: Store, input: NewRequest, options: SubmitOptions): Promise<SubmitRequestResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const result = await store.db.transaction(async (tx) => {
+      // An earlier request with this key that is no longer open, or a day old, lets it go (the
+      // row lock makes a concurrent twin wait, then find the new request's key instead).
+      await tx.update(requests).set({ idempotencyKey: null }).where(and(eq(requests.idempotencyKey, options.idempotencyKey), keyExpired));
       const reference = newReference(input.kind);
       const [row] = await tx
         .insert(requests)
@@ -90,9 +108,22 @@ export async function markRequestBooked(
   return { ok: true, requestId: current.id };
 }
 
-/** Adds one mail to the outbox, inside the caller's transaction. */
-export async function queueMail(tx: Tx, mail: Mail & { attachments?: MailAttachment[] }, requestId: number | null = null): Promise<void> {
-  await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId });
+/**
+ * Clears the keys that have expired (the outbox worker calls it hourly): a key is kept only
+ * as long as it can match a resend, a day at most.
+ */
+export async function expireIdempotencyKeys(store: Store): Promise<number> {
+  const cleared = await store.db
+    .update(requests)
+    .set({ idempotencyKey: null })
+    .where(and(isNotNull(requests.idempotencyKey), keyExpired))
+    .returning({ id: requests.id });
+  return cleared.length;
+}
+
+/** Adds one mail to the outbox, inside the caller's transaction: a request's, or one about a topic (the newsletter's). */
+export async function queueMail(tx: Tx, mail: Mail & { attachments?: MailAttachment[] }, requestId: number | null = null, topic: OutboxTopic | null = null): Promise<void> {
+  await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId, topic });
 }
 
 export interface ApprovedComment {
@@ -129,6 +160,8 @@ const token = () => randomBytes(24).toString('base64url');
  * Asks for a subscription: a pending row and a confirmation mail. An address that is
  * already confirmed gets an "already subscribed" mail instead (confirmToken null), so
  * the answer to the visitor must be the same in both cases: nothing leaks whether it exists.
+ * An address that unsubscribed before is asked again like any other: only the confirmation
+ * (a new consent) adds it, and lifts its suppression.
  */
 export async function subscribe(store: Store, input: { email: string; publicOrigin: string }): Promise<{ confirmToken: string | null }> {
   const email = input.email.trim().toLowerCase();
@@ -142,7 +175,7 @@ export async function subscribe(store: Store, input: { email: string; publicOrig
     if (!created) {
       const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
       if (existing?.status === 'confirmed') {
-        await queueMail(tx, newsletterAlreadySubscribed(email, input.publicOrigin, existing.unsubscribeToken));
+        await queueMail(tx, newsletterAlreadySubscribed(email, input.publicOrigin, existing.unsubscribeToken), null, 'newsletter');
         return { confirmToken: null };
       }
       await tx
@@ -150,33 +183,81 @@ export async function subscribe(store: Store, input: { email: string; publicOrig
         .set({ status: 'pending', confirmToken, updatedAt: sql`now()` })
         .where(eq(newsletterSubscribers.email, email));
     }
-    await queueMail(tx, newsletterConfirmation(email, input.publicOrigin, confirmToken));
+    await queueMail(tx, newsletterConfirmation(email, input.publicOrigin, confirmToken), null, 'newsletter');
     return { confirmToken };
   });
 }
 
-/** Confirms a pending subscription (token valid for 7 days). true when the token was good. */
-export async function confirm(store: Store, confirmToken: string): Promise<boolean> {
-  const rows = await store.db
-    .update(newsletterSubscribers)
-    .set({ status: 'confirmed', confirmToken: null, confirmedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmToken, confirmToken),
-        eq(newsletterSubscribers.status, 'pending'),
-        sql`${newsletterSubscribers.updatedAt} > now() - make_interval(days => ${CONFIRM_TOKEN_DAYS})`,
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return rows.length > 0;
+/** Confirms a pending subscription (token valid for 7 days): the new consent lifts an earlier unsubscription. true when the token was good. */
+export async function confirm(store: Store, keys: FormKeys, confirmToken: string): Promise<boolean> {
+  return store.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ status: 'confirmed', confirmToken: null, confirmedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(newsletterSubscribers.confirmToken, confirmToken),
+          eq(newsletterSubscribers.status, 'pending'),
+          sql`${newsletterSubscribers.updatedAt} > now() - make_interval(days => ${CONFIRM_TOKEN_DAYS})`,
+        ),
+      )
+      .returning({ email: newsletterSubscribers.email });
+    if (!row) return false;
+    await tx.delete(newsletterSuppressions).where(eq(newsletterSuppressions.emailHash, keys.email(row.email)));
+    return true;
+  });
 }
 
-/** Unsubscribes (idempotent). true when the token belongs to a subscriber. */
-export async function unsubscribe(store: Store, unsubscribeToken: string): Promise<boolean> {
-  const rows = await store.db
-    .update(newsletterSubscribers)
-    .set({ status: 'unsubscribed', confirmToken: null, unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken))
-    .returning({ id: newsletterSubscribers.id });
-  return rows.length > 0;
+/**
+ * Keeps of an address that leaves the newsletter only what honouring that needs, in the
+ * caller's transaction: the subscriber row goes, a salted hash of the address stays (so it is
+ * not added again without a new consent), the newsletter's mail to it goes (sent or pending),
+ * and its newsletter requests are closed, so that retention removes them in time.
+ */
+async function forgetSubscriber(tx: Tx, keys: FormKeys, email: string, unsubscribeToken: string | null): Promise<void> {
+  const emailHash = keys.email(email);
+  await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  await tx
+    .insert(newsletterSuppressions)
+    .values({ emailHash, unsubscribeToken })
+    .onConflictDoUpdate({ target: newsletterSuppressions.emailHash, set: { unsubscribeToken, createdAt: sql`now()` } });
+  await tx.delete(outbox).where(and(eq(outbox.topic, 'newsletter'), sql`lower(${outbox.to}) = ${email}`));
+  const closed = await tx
+    .update(requests)
+    .set({ status: 'closed', closedAt: sql`now()`, idempotencyKey: null, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(requests.kind, 'newsletter'), sql`lower(${requests.email}) = ${email}`, ne(requests.status, 'closed'), isNull(requests.erasedAt)))
+    .returning({ id: requests.id });
+  if (closed.length) await tx.insert(requestEvents).values(closed.map(({ id }) => ({ requestId: id, actor: 'visitor', action: 'unsubscribed', toStatus: 'closed' as const })));
+}
+
+/** Unsubscribes (idempotent: the same link again answers true). true when the token is one of ours. */
+export async function unsubscribe(store: Store, keys: FormKeys, unsubscribeToken: string): Promise<boolean> {
+  return store.db.transaction(async (tx) => {
+    const [subscriber] = await tx.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, unsubscribeToken)).for('update');
+    if (subscriber) {
+      await forgetSubscriber(tx, keys, subscriber.email, unsubscribeToken);
+      return true;
+    }
+    const [done] = await tx.select({ emailHash: newsletterSuppressions.emailHash }).from(newsletterSuppressions).where(eq(newsletterSuppressions.unsubscribeToken, unsubscribeToken));
+    return Boolean(done);
+  });
+}
+
+/** Erasure's part of the newsletter (in its transaction): each address that was subscribed is forgotten as if it had unsubscribed. */
+export async function forgetSubscribers(tx: Tx, keys: FormKeys, emails: readonly string[]): Promise<void> {
+  if (!emails.length) return;
+  const subscribed = await tx.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(inArray(newsletterSubscribers.email, [...emails]));
+  for (const { email } of subscribed) await forgetSubscriber(tx, keys, email, null);
+}
+
+/**
+ * Rows left as 'unsubscribed' by the code before suppressions existed still hold the address:
+ * each becomes a suppression (the retention job runs this daily; it finds nothing once done).
+ */
+export async function suppressUnsubscribed(store: Store, keys: FormKeys): Promise<number> {
+  return store.db.transaction(async (tx) => {
+    const left = await tx.select({ email: newsletterSubscribers.email, token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, 'unsubscribed'));
+    for (const { email, token: unsubscribeToken } of left) await forgetSubscriber(tx, keys, email, unsubscribeToken);
+    return left.length;
+  });
 }

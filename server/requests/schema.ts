@@ -20,7 +20,11 @@ export const requests = pgTable(
     status: text('status', { enum: REQUEST_STATUSES }).notNull().default('new'),
     /** Bumped by every staff change: an update that names a stale version is refused (409). */
     version: integer('version').notNull().default(1),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * HMAC of the submission (server/requests/keys.ts) while it may still be a resend: cleared
+     * when the request is closed, marked spam or erased, and a day after it came (repo.ts).
+     */
+    idempotencyKey: text('idempotency_key').unique(),
     name: text('name'),
     email: text('email'),
     /** E.164, e.g. +2348001234567. */
@@ -68,6 +72,9 @@ export interface MailAttachment {
 }
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** What a mail is about when it belongs to no request (null: its request's). */
+export const OUTBOX_TOPICS = ['newsletter'] as const;
+export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
 
 export const outbox = pgTable(
   'outbox',
@@ -78,6 +85,7 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('body_text').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    topic: text('topic', { enum: OUTBOX_TOPICS }),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -108,4 +116,12 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   confirmedAt: ts('confirmed_at'),
   unsubscribedAt: ts('unsubscribed_at'),
+});
+
+/** Who unsubscribed, as a salted hash of the address only (server/requests/keys.ts `email`). */
+export const newsletterSuppressions = pgTable('newsletter_suppressions', {
+  emailHash: text('email_hash').primaryKey(),
+  /** The link's token, so that a second click still answers "unsubscribed". */
+  unsubscribeToken: text('unsubscribe_token').unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

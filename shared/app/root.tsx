@@ -76,8 +76,10 @@ export function PageErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   useDocumentMeta(notFound ? NOT_FOUND_META : forbidden ? FORBIDDEN_META : ERROR_META);
-  if (!notFound && !isRouteErrorResponse(error)) {
-    // Logged on the server by the render's onError; never shown to the visitor.
+  if (!notFound && !isRouteErrorResponse(error) && typeof document !== 'undefined') {
+    // In the browser only, for whoever opens its console. On the server the renderer logs it by
+    // class and code (server/platform/http/error-fields.ts): the whole error would put a failed
+    // query's parameters, what someone typed, in the server's log.
     console.error(error);
   }
   return (

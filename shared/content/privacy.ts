@@ -35,7 +35,7 @@ export function privacySections(retentionMonths: number, address: string): reado
       id: 'how-long',
       title: 'How long we keep it',
       paragraphs: [
-        `We delete a request ${retentionMonths} months after it is closed, automatically. Newsletter addresses are kept until you unsubscribe; every newsletter has a one-click unsubscribe link.`,
+        `We delete a request ${retentionMonths} months after it is closed, automatically. Newsletter addresses are kept until you unsubscribe; every newsletter has a one-click unsubscribe link. When you unsubscribe we keep only a coded fingerprint of your address (not the address itself), so that it is never added again without your new consent; the record of your sign-up is deleted with the other closed requests.`,
       ],
     },
     {

@@ -1,14 +1,25 @@
 import { z } from 'zod';
+import { isEmailAddress } from './email-address';
 import { toE164Nigeria } from './phone';
+import { isStorableText } from './storable-text';
 
 /**
  * The pieces every form's schema is made of. Fields arrive as the strings a form posts; each
  * builder trims, checks and says in plain words what to correct. Schemas run in the browser
  * (a first check before sending) and on the server (which decides).
  */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-export const str = z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().trim());
+/**
+ * Every field starts here: a string, trimmed, and one the database can hold. A NUL or a lone
+ * surrogate is refused at its field (the browser's first check says so too) before any other
+ * check, so it can never reach a query and fail there as a 503 with the values in the error.
+ */
+export const str = z.preprocess(
+  (v) => (typeof v === 'string' ? v : ''),
+  z
+    .string()
+    .trim()
+    .refine(isStorableText, { message: 'This field contains a character we cannot store (an invisible control character). Please delete it and type the text again.' }),
+);
 
 export const required = (what: string, max = 200) =>
   str.pipe(z.string().min(1, `Please enter ${what}.`).max(max, `Please keep ${what} under ${max} characters.`));
@@ -22,7 +33,7 @@ export const check = (ok: (v: string) => boolean, ifEmpty: string, ifWrong: stri
 
 export const email = (isRequired: boolean) =>
   str.pipe(
-    check((v) => (v ? v.length <= 254 && EMAIL.test(v) : !isRequired), 'Please enter your e-mail address.', 'Please enter a valid e-mail address, like name@example.com.'),
+    check((v) => (v ? isEmailAddress(v) : !isRequired), 'Please enter your e-mail address.', 'Please enter a valid e-mail address, like name@example.com.'),
   );
 
 export const phone = (isRequired: boolean) =>

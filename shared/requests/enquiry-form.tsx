@@ -14,7 +14,9 @@ export type RequestFormResult =
   | { status: 'sent'; reference: string }
   | { status: 'invalid'; errors: FieldErrors; values: Record<string, string> }
   | { status: 'unavailable'; values: Record<string, string> }
-  | { status: 'limited'; values: Record<string, string>; retryAfterSeconds: number };
+  | { status: 'limited'; values: Record<string, string>; retryAfterSeconds: number }
+  /** The body was longer than any valid form (413): the fields that arrived before the cut, and a message at the cut one. */
+  | { status: 'too-large'; errors: FieldErrors; values: Record<string, string> };
 
 interface EnquiryFormProps {
   kind: RequestKind;
@@ -68,7 +70,7 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
   // A page has one delivering form: the submission in flight is this one's.
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const sent = echo?.status === 'sent' && !another;
-  const errors = clientErrors ?? (echo?.status === 'invalid' ? echo.errors : undefined);
+  const errors = clientErrors ?? (echo?.status === 'invalid' || echo?.status === 'too-large' ? echo.errors : undefined);
   const errorCount = errors ? Object.keys(errors).length : 0;
 
   // A new answer from the server: show it, and move focus to what needs attention.
@@ -76,7 +78,7 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
     if (!echo) return;
     setClientErrors(null);
     setAnother(false);
-    if (echo.status === 'invalid' && echo.errors) focusFirstError(formRef.current, echo.errors);
+    if ((echo.status === 'invalid' || echo.status === 'too-large') && echo.errors) focusFirstError(formRef.current, echo.errors);
     else resultRef.current?.focus();
   }, [echo]);
 
@@ -125,7 +127,11 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
         </label>
       </div>
       <div role="alert" className="enquiry-form__alert">
-        {errorCount > 0 && <p className="form-error">{errorCount === 1 ? 'Please correct the field marked below.' : `Please correct the ${errorCount} fields marked below.`}</p>}
+        {echo?.status === 'too-large' && !clientErrors ? (
+          <p className="form-error">Your form was too long to send in full. We kept what arrived: please shorten the marked field, check the fields after it, and send again.</p>
+        ) : (
+          errorCount > 0 && <p className="form-error">{errorCount === 1 ? 'Please correct the field marked below.' : `Please correct the ${errorCount} fields marked below.`}</p>
+        )}
         {echo?.status === 'unavailable' && (
           <p className="form-error" tabIndex={-1} ref={resultRef}>
             We could not save your request just now. Nothing you typed is lost: please try again in a few minutes, or call{' '}

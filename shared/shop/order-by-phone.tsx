@@ -1,6 +1,7 @@
 import { site } from '../content/site';
 import { DEMO_SHOP_NOTICE } from '../content/shop';
 import { PhoneLink } from '../ui/phone-link';
+import { mailtoHref } from '../platform/email-address';
 
 /** The honest answer wherever the shop would take an order: how to order by phone or e-mail instead. */
 export function OrderByPhone({ lead }: { lead?: string }) {
@@ -8,7 +9,7 @@ export function OrderByPhone({ lead }: { lead?: string }) {
   return (
     <p className="form-notice shop-notice">
       {lead && <strong>{lead} </strong>}
-      {DEMO_SHOP_NOTICE} To order, call <PhoneLink phone={phone} /> or e-mail <a href={`mailto:${site.email}`}>{site.email}</a>, and we’ll
+      {DEMO_SHOP_NOTICE} To order, call <PhoneLink phone={phone} /> or e-mail <a href={mailtoHref(site.email)}>{site.email}</a>, and we’ll
       arrange payment and delivery or collection at the clinic.
     </p>
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartRows, countries, paymentMethods, shippingOptions } from '../content/shop';
-import { choice, email, optional, phone, required, str, values } from '../platform/form-fields';
+import { choice, email, optional, phone, required, values } from '../platform/form-fields';
 import type { FormSpec, NewRequest } from '../requests/schemas';
 
 const address = (prefix = '') => {
@@ -27,7 +27,8 @@ export const orderForm: FormSpec = {
         ...address(),
         email: email(true),
         phone: phone(true),
-        shipToDifferentAddress: str,
+        // A checkbox: 'on' or nothing (it is stored with the order, so it is no free text).
+        shipToDifferentAddress: choice('whether to ship to a different address', ['on']),
         shipping: choice('a shipping option', shippingOptions.map((s) => s.id), true),
         payment: choice('a payment method', paymentMethods.map((m) => m.id), true).refine((v) => v !== 'paypal', 'PayPal is not available yet. Please choose bank transfer or cheque.'),
         orderNotes: optional('the order notes', 1000),

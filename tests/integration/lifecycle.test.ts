@@ -200,6 +200,7 @@ describe('start-up failures say what to do, in one line, and exit 1', () => {
       FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
       GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent.json',
       DATABASE_URL: 'postgres://clinic:secret@127.0.0.1:9/clinic',
+      FORM_KEY_SECRET: 'lifecycle-test-secret-of-32-characters-at-least',
     });
     const { code } = await child.exit;
     expect(code).toBe(1);

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { checkCredentialsFile, ConfigError, loadConfig } from '../../server/app/config';
+import { formKeySecret } from '../../server/app/form-key-secret';
 import { createLogger } from '../../server/platform/http/logger';
 import { makeTestApp } from '../support/test-app';
 
@@ -10,8 +14,10 @@ const realFirebase = {
   FIREBASE_WEB_API_KEY: 'AIzaSyExampleExampleExample',
   FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
   GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
-  // Production also needs its database (checked, not connected, by loadConfig).
+  // Production also needs its database (checked, not connected, by loadConfig)…
   DATABASE_URL: 'postgres://clinic:secret@db.internal:5432/clinic',
+  // …and the secret that salts the keys made from what people type.
+  FORM_KEY_SECRET: 'operations-test-secret-of-32-characters-at-least',
 };
 
 function recordingLogger() {
@@ -84,7 +90,10 @@ describe('request ids', () => {
     const res = await request(app).get('/explode').set('X-Request-Id', 'ref-7');
     expect(res.status).toBe(500);
     expect(res.text).toContain('Reference: <code>ref-7</code>');
-    expect(lines.find((l) => l.line.msg === 'request error')?.line).toMatchObject({ requestId: 'ref-7', error: 'db exploded' });
+    // Logged by class and where it was thrown, never by its message (issue 34: messages carry what people typed).
+    const logged = lines.find((l) => l.line.msg === 'request error')?.line;
+    expect(logged).toMatchObject({ requestId: 'ref-7', errorClass: 'Error', at: expect.stringContaining('tests/integration/operations.test.ts') });
+    expect(JSON.stringify(logged)).not.toContain('db exploded');
   });
 });
 
@@ -180,6 +189,23 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ shutdownDrainMs: 0, shutdownTimeoutMs: 8000 });
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '500', SHUTDOWN_TIMEOUT_MS: '2000' })).toMatchObject({ shutdownDrainMs: 500, shutdownTimeoutMs: 2000 });
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '2000' })).toThrow(/must be below/);
+  });
+
+  it('FORM_KEY_SECRET: required in production; in development a random one is kept in DATA_DIR, readable by its owner only', () => {
+    const { FORM_KEY_SECRET: _secret, ...withoutSecret } = realFirebase;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutSecret })).toThrow(/production needs FORM_KEY_SECRET/);
+    expect(() => loadConfig({ FORM_KEY_SECRET: 'too short' })).toThrow(/FORM_KEY_SECRET: expected at least 32 characters/);
+    expect(loadConfig({}).formKeySecret).toBeNull();
+    const dir = mkdtempSync(path.join(tmpdir(), 'clinic-secret-'));
+    try {
+      const made = formKeySecret(null, dir);
+      expect(made.length).toBeGreaterThanOrEqual(32);
+      expect(formKeySecret(null, dir)).toBe(made);
+      expect(statSync(path.join(dir, 'form-key-secret')).mode & 0o777).toBe(0o600);
+      expect(formKeySecret('configured-secret-of-at-least-32-characters', dir)).toBe('configured-secret-of-at-least-32-characters');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('GOOGLE_APPLICATION_CREDENTIALS must name a readable credentials JSON file', () => {

@@ -63,6 +63,9 @@ describe.runIf(testEngines().includes('postgres'))('two instances on one Postgre
       return startServerProcess({
         DATA_DIR: dataDir,
         DATABASE_URL: t.databaseUrl!,
+        // Instances behind one balancer share the secret of their keys, or a resend through the
+        // other one would not be recognised (each would otherwise keep its own in its DATA_DIR).
+        FORM_KEY_SECRET: 'scale-out-test-secret-of-32-characters-at-least',
         TRUST_PROXY: '1',
         LOG_REQUESTS: 'false',
         // The window must outlast the test's /readyz check on A after the 'shutting down' line

@@ -227,6 +227,7 @@ describe('modes', () => {
       FIREBASE_AUTH_DOMAIN: 'clinic-prod.firebaseapp.com',
       GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase.json',
       DATABASE_URL: 'postgres://clinic@db:5432/clinic',
+      FORM_KEY_SECRET: 'session-test-secret-of-32-characters-at-least',
     });
     expect(real.auth.mode).toBe('firebase');
   });

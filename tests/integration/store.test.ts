@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/platform/db/db';
 import { loadMigrations, migrate } from '../../server/platform/db/migrate';
 import { hitRateLimit } from '../../server/platform/db/rate-limit';
-import { newsletterSubscribers, outbox, requestEvents, requests } from '../../server/requests/schema';
+import { newsletterSubscribers, newsletterSuppressions, outbox, requestEvents, requests } from '../../server/requests/schema';
+import { formKeys } from '../../server/requests/keys';
 import { openStore, type Store } from '../../server/platform/db/store';
 import { migrationSteps } from '../../server/app/store';
 import { memoryTransport } from '../../server/requests/mail-transport';
@@ -21,6 +22,7 @@ import { makeTestApp } from '../support/test-app';
 
 const ORIGIN = 'https://clinic.example';
 const notify = { to: 'inbox@clinic.example', publicOrigin: ORIGIN };
+const keys = formKeys('store-test-secret-of-32-characters-at-least');
 let keySeq = 0;
 const key = () => `key-${process.pid}-${Date.now()}-${++keySeq}`;
 
@@ -202,17 +204,19 @@ describe.each(testEngines())('the store on %s', (engine) => {
     expect(mail!.text).toContain(`${ORIGIN}/newsletter/confirm?token=${first.confirmToken}`);
     // Asking again while pending sends a fresh link; the old one stops working.
     const second = await subscribe(store, { email: 'reader@example.com', publicOrigin: ORIGIN });
-    expect(await confirm(store, first.confirmToken!)).toBe(false);
-    expect(await confirm(store, second.confirmToken!)).toBe(true);
-    expect(await confirm(store, second.confirmToken!)).toBe(false);
+    expect(await confirm(store, keys, first.confirmToken!)).toBe(false);
+    expect(await confirm(store, keys, second.confirmToken!)).toBe(true);
+    expect(await confirm(store, keys, second.confirmToken!)).toBe(false);
     // Subscribed already: a mail to the address itself, nothing the asker can see.
     expect(await subscribe(store, { email: 'reader@example.com', publicOrigin: ORIGIN })).toEqual({ confirmToken: null });
     expect(await countOf(outbox)).toBe(3);
     const [sub] = await store.db.select().from(newsletterSubscribers);
     expect(sub).toMatchObject({ status: 'confirmed', email: 'reader@example.com' });
-    expect(await unsubscribe(store, sub!.unsubscribeToken)).toBe(true);
-    expect(await unsubscribe(store, 'no-such-token')).toBe(false);
-    expect((await store.db.select().from(newsletterSubscribers))[0]!.status).toBe('unsubscribed');
+    expect(await unsubscribe(store, keys, sub!.unsubscribeToken)).toBe(true);
+    expect(await unsubscribe(store, keys, 'no-such-token')).toBe(false);
+    // Only a salted hash of the address is kept (issue 34): the row itself is gone.
+    expect(await store.db.select().from(newsletterSubscribers)).toEqual([]);
+    expect(await store.db.select().from(newsletterSuppressions)).toEqual([expect.objectContaining({ emailHash: keys.email('reader@example.com') })]);
   });
 
   it('lists only published comments of the post', async () => {

@@ -2,7 +2,11 @@
 // server's configuration (the server also runs it daily). With PGlite, stop the server first:
 // the embedded database serves one process.
 import { ConfigError, loadConfig } from '../config';
+import { formKeySecret } from '../form-key-secret';
 import { openAppStore } from '../store';
+import { formKeys } from '../../requests/keys';
+import { suppressUnsubscribed } from '../../requests/repo';
+import { errorFields } from '../../platform/http/error-fields';
 import { createLogger } from '../../platform/http/logger';
 import { runRetention } from '../../requests/staff/repo';
 
@@ -12,11 +16,14 @@ try {
   const store = await openAppStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir, logger });
   try {
     const result = await runRetention(store.db, config.retentionMonths);
-    logger.info('retention job done', { months: config.retentionMonths, requests: result.requests, mails: result.mails });
+    const suppressed = await suppressUnsubscribed(store, formKeys(formKeySecret(config.formKeySecret, config.store.dataDir)));
+    logger.info('retention job done', { months: config.retentionMonths, requests: result.requests, mails: result.mails, suppressed });
   } finally {
     await store.close();
   }
 } catch (error) {
-  logger.error(error instanceof ConfigError ? error.message : `retention failed: ${(error as Error).message}`);
+  // A configuration message names the setting; any other error by its class and code only (a query's message carries its parameters).
+  if (error instanceof ConfigError) logger.error(error.message);
+  else logger.error('retention failed', errorFields(error));
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { errorFields } from '../http/error-fields';
 import type { Logger } from '../http/logger';
 import { queryRows } from './db';
 import type { Store } from './store';
@@ -34,7 +35,7 @@ export function watchContentVersion(store: Store, options: { intervalMs?: number
         if (known !== null && version !== known) for (const listener of listeners) listener();
         known = version;
       } catch (error) {
-        options.logger.error('content version check failed', { error: error instanceof Error ? error.message : String(error) });
+        options.logger.error('content version check failed', errorFields(error));
       } finally {
         running = null;
       }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { errorFields } from '../http/error-fields';
 import type { Logger } from '../http/logger';
 import type { Db } from './db';
 import { acquireLock } from './lock-file';
@@ -52,7 +53,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => options.logger.error('database connection error', { error: error.message }));
+  pool.on('error', (error) => options.logger.error('database connection error', errorFields(error)));
   const db = drizzleNodePg({ client: pool }) as unknown as Db;
   const store: Store = {
     db,

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { errorFields } from './error-fields';
 import type { Logger } from './logger';
 
 /**
@@ -106,7 +107,7 @@ export function installShutdown(options: ShutdownOptions): (signal: string) => v
     cleanup().then(
       () => exit(0),
       (error: unknown) => {
-        logger.error('shutdown cleanup failed', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('shutdown cleanup failed', errorFields(error));
         exit(1);
       },
     );

@@ -49,12 +49,19 @@ export function memoryRateLimitStore({ now = Date.now, maxKeys = 50_000 }: { now
 }
 
 /**
- * The client's address as a rate-limit key: `req.ip` honours TRUST_PROXY; an IPv6 address
- * counts by its /64, since one subscriber usually holds a whole /64.
+ * The one rate-limit key of a client address, for every limiter (sign-in, forms, booking): an
+ * IPv4 address as it is (an IPv4-mapped IPv6 address is the same client), an IPv6 address by
+ * its /64, since one subscriber usually holds a whole /64 and can pick any address in it.
+ * Give it the address as Express resolved it (`req.ip`, which honours TRUST_PROXY), or the
+ * `ip` of a route's clientContext, which is the same.
  */
+export function addressKey(ip: string): string {
+  return ip ? ipKeyGenerator(ip, 64) : 'unknown';
+}
+
+/** The rate-limit key of the request's client (`req.ip` honours TRUST_PROXY). */
 export function clientKey(req: Request): string {
-  const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return ipKeyGenerator(ip, 64);
+  return addressKey(req.ip ?? req.socket.remoteAddress ?? '');
 }
 
 /** Sends a 429 with Retry-After and the IETF RateLimit headers. */

@@ -3,6 +3,7 @@ import { matchRoutes, type LoaderFunction, type RouteObject, type RouterContextP
 import { toEnvelope, type DataEnvelope } from '../../../shared/platform/data-protocol';
 import type { SessionUser } from '../../../shared/platform/session';
 import type { Logger } from '../http/logger';
+import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
 import { toFetchRequest } from './fetch-request';
 
@@ -54,7 +55,7 @@ export function createDataEndpoint(deps: DataEndpointDeps) {
       res.status(envelope.kind === 'redirect' ? 200 : envelope.status).json(envelope);
     } catch (error) {
       if (signal.aborted) return;
-      deps.logger.error('data request failed', { requestId: requestIdOf(req), path: req.path, route: routeId, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('data request failed', { requestId: requestIdOf(req), path: req.path, route: routeId, ...errorFields(error) });
       res.status(500).json({ kind: 'error', status: 500, statusText: 'Internal Server Error', data: null });
     }
   };

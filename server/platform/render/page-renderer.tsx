@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type RouteObject, type RouterContextProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type RouterContextProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { DATA_PARAM } from '../../../shared/platform/data-protocol';
 import type { PageMeta } from '../../../shared/platform/page-meta';
 import { pageModuleKey } from '../../../shared/platform/page-route';
@@ -17,6 +17,7 @@ import { StoreUnavailableError } from '../db/store';
 import { createDataEndpoint } from './data-endpoint';
 import { toFetchRequest } from './fetch-request';
 import { withStyleHash } from '../http/security';
+import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
 
 export interface RenderDeps {
@@ -199,8 +200,15 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     }
     if (controller.signal.aborted) return;
 
-    // A loader that found no database behind the store: the page is unavailable (503), not broken.
-    if (!(context instanceof Response) && Object.values(context.errors ?? {}).some((e) => e instanceof StoreUnavailableError)) context.statusCode = 503;
+    if (!(context instanceof Response) && context.errors) {
+      // A loader or action that threw (not a response it meant to send): logged here, once, by
+      // class and code; the route's error boundary shows the visitor a page and logs nothing.
+      for (const [route, error] of Object.entries(context.errors)) {
+        if (!isRouteErrorResponse(error)) deps.logger.error('loader or action failed', { requestId: requestIdOf(req), path: req.path, route, ...errorFields(error) });
+      }
+      // A loader that found no database behind the store: the page is unavailable (503), not broken.
+      if (Object.values(context.errors).some((e) => e instanceof StoreUnavailableError)) context.statusCode = 503;
+    }
 
     if (context instanceof Response) {
       const location = context.headers.get('Location');
@@ -252,7 +260,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
         return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets, ...(deps.shell ? { boot: deps.shell.boot() } : {}) }) };
       } catch (error) {
         // Thrown here, nothing would ever answer: abort the render and send the error page.
-        deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, ...errorFields(error) });
         abort();
         res.status(500).type('html').setHeader('Cache-Control', 'no-store');
         res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
@@ -312,7 +320,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
         pipe(appSink(res, head, parts.tail));
       },
       onShellError(error: unknown) {
-        deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error('render failed', { requestId: requestIdOf(req), path: req.path, ...errorFields(error) });
         if (res.headersSent) return;
         res.status(500).type('html').setHeader('Cache-Control', 'no-store');
         res.send(errorPageHtml(500, 'Something went wrong', 'We could not show this page. Please try again in a moment.', requestIdOf(req)));
@@ -320,7 +328,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
       onError(error: unknown) {
         failed = true;
         if (!controller.signal.aborted) {
-          deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, error: error instanceof Error ? error.message : String(error) });
+          deps.logger.error('render error', { requestId: requestIdOf(req), path: req.path, ...errorFields(error) });
         }
       },
     });

@@ -1,13 +1,21 @@
 import { createContext, data, redirect, RouterContextProvider } from 'react-router';
 import type { SessionUser } from '../../../shared/platform/session';
 import type { Store } from '../db/store';
+import type { BodyCut } from '../http/form-body';
 import type { Logger } from '../http/logger';
 
 /** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
 export const userContext = createContext<SessionUser | null>(null);
 
-/** Facts about the request that a fetch Request does not carry: the client's address (behind TRUST_PROXY). */
-export const clientContext = createContext<{ ip: string }>({ ip: '' });
+/** Facts about the request that a fetch Request does not carry: the client's address (behind TRUST_PROXY) and the request id of its log lines. */
+export interface ClientFacts {
+  ip: string;
+  requestId: string;
+  /** A form body over the limit: the fields that arrived whole are in the request, this says which one was cut (server/platform/http/form-body.ts). */
+  bodyCut: BodyCut | null;
+}
+
+export const clientContext = createContext<ClientFacts>({ ip: '', requestId: 'unknown', bodyCut: null });
 
 /** What every loader and action may use: the platform's services. Each domain adds its own context (server/<domain>/context.ts). */
 export interface PlatformServices {
@@ -25,9 +33,9 @@ export const platformContext = createContext<PlatformServices>();
 export type ContextEntry = readonly [ReturnType<typeof createContext<never>>, unknown];
 
 /** Builds a request's router context: who asks, from where, and the services. */
-export function requestContext(user: SessionUser | null, ip: string, platform: PlatformServices, entries: readonly ContextEntry[]): RouterContextProvider {
+export function requestContext(user: SessionUser | null, client: ClientFacts, platform: PlatformServices, entries: readonly ContextEntry[]): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(clientContext, { ip });
+  context.set(clientContext, client);
   context.set(userContext, user);
   context.set(platformContext, platform);
   for (const [key, value] of entries) context.set(key, value as never);

@@ -7,6 +7,7 @@ import type { AdminAuth, DecodedToken } from './firebase';
 import { readCookie } from '../http/cookies';
 import type { Logger } from '../http/logger';
 import { limitByAddress, memoryRateLimitStore, tooMany, type RateLimitRule, type RateLimitStore } from '../http/rate-limit';
+import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
 
 export interface SessionOptions {
@@ -82,10 +83,6 @@ function isRejection(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 const isRole = (value: unknown): value is 'staff' | 'admin' => value === 'staff' || value === 'admin';
 
 /**
@@ -135,7 +132,7 @@ export function createSession(options: SessionOptions): Session {
     'signin-address',
     options.rateLimit ?? ADDRESS_LIMIT,
     'Too many sign-in attempts from this address. Please wait a few minutes and try again.',
-    (error) => logger.error('rate limit store failed', { error: errorMessage(error) }),
+    (error) => logger.error('rate limit store failed', { ...errorFields(error) }),
   );
   /** The session cookie of this request: a bad one (broken encoding, oversized, duplicated, garbage) is expired and ignored. */
   const sessionCookie = (req: Request, res: Response | undefined): string | null => {
@@ -182,7 +179,7 @@ export function createSession(options: SessionOptions): Session {
       if (isRejection(error)) {
         res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
       } else {
-        logger.error('identity service unreachable', { requestId: requestIdOf(req), error: errorMessage(error) });
+        logger.error('identity service unreachable', { requestId: requestIdOf(req), ...errorFields(error) });
         res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
       }
       return;
@@ -192,7 +189,7 @@ export function createSession(options: SessionOptions): Session {
       return;
     }
     const perAccount = await store.hit(`signin-account:${decoded.uid}`, accountRule.limit, accountRule.windowMs).catch((error: unknown) => {
-      logger.error('rate limit store failed', { requestId: requestIdOf(req), error: errorMessage(error) });
+      logger.error('rate limit store failed', { requestId: requestIdOf(req), ...errorFields(error) });
       return { allowed: true, retryAfterSeconds: 0 };
     });
     if (!perAccount.allowed) {
@@ -210,7 +207,7 @@ export function createSession(options: SessionOptions): Session {
         res.status(401).json({ error: 'This sign-in could not be verified. Please sign in again.' });
         return;
       }
-      logger.error('session cookie failed', { requestId: requestIdOf(req), error: errorMessage(error) });
+      logger.error('session cookie failed', { requestId: requestIdOf(req), ...errorFields(error) });
       res.status(503).json({ error: 'The identity service is not reachable. Please try again in a moment.' });
     }
   });
@@ -228,7 +225,7 @@ export function createSession(options: SessionOptions): Session {
         const decoded = await admin!.verifySessionCookie(cookie, true);
         await admin!.revokeRefreshTokens(decoded.uid);
       } catch (error) {
-        if (!isRejection(error)) logger.error('sign-out revoke failed', { requestId: requestIdOf(req), error: errorMessage(error) });
+        if (!isRejection(error)) logger.error('sign-out revoke failed', { requestId: requestIdOf(req), ...errorFields(error) });
       }
     }
     // The header's sign-out is a plain form: go back to the page, signed out. fetch() callers may ask for JSON.
@@ -248,7 +245,7 @@ export function createSession(options: SessionOptions): Session {
       if (isRejection(error)) {
         if (req.res && !req.res.headersSent) clearCookie(req.res);
       } else {
-        logger.error('session check failed', { requestId: requestIdOf(req), error: errorMessage(error) });
+        logger.error('session check failed', { requestId: requestIdOf(req), ...errorFields(error) });
       }
       return null;
     }

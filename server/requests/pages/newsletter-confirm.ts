@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import { confirm } from '../repo';
-import { platformContext } from '../../platform/render/route-context';
+import { requestsContext } from '../context';
+import { errorFields } from '../../platform/http/error-fields';
+import { clientContext, platformContext } from '../../platform/render/route-context';
 
 /**
  * Confirms a subscription. Opening the link changes nothing (mail scanners open links):
@@ -9,11 +11,12 @@ import { platformContext } from '../../platform/render/route-context';
 export async function action({ request, context }: ActionFunctionArgs) {
   const { store, logger } = context.get(platformContext);
   const token = (await request.formData()).get('token');
-  if (typeof token !== 'string' || !token || token.length > 200) return data({ outcome: 'invalid' as const }, { status: 400 });
+  // Tokens are base64url (server/requests/repo.ts): anything else is no token of ours, and never reaches a query.
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{1,200}$/.test(token)) return data({ outcome: 'invalid' as const }, { status: 400 });
   try {
-    return (await confirm(store, token)) ? { outcome: 'confirmed' as const } : data({ outcome: 'invalid' as const }, { status: 400 });
+    return (await confirm(store, context.get(requestsContext).keys, token)) ? { outcome: 'confirmed' as const } : data({ outcome: 'invalid' as const }, { status: 400 });
   } catch (error) {
-    logger.error('newsletter confirm failed', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('newsletter confirm failed', { requestId: context.get(clientContext).requestId, ...errorFields(error) });
     return data({ outcome: 'unavailable' as const }, { status: 503 });
   }
 }

@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { StaffActionData, StaffPeopleData } from '../../../shared/requests/staff/types';
+import { isStorableText, withoutUnstorable } from '../../../shared/platform/storable-text';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
+import { requestsContext } from '../context';
 import { countNew, erasePerson, exportPerson } from '../staff/repo';
 import { actorOf, toRow } from '../staff/page-data';
 
@@ -9,7 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const user = requireStaff(context, request);
   const { store } = context.get(platformContext);
   const params = new URL(request.url).searchParams;
-  const query = { email: params.get('email')?.trim().slice(0, 254) ?? '', phone: params.get('phone')?.trim().slice(0, 40) ?? '' };
+  const field = (name: string, max: number) => withoutUnstorable(params.get(name) ?? '').trim().slice(0, max);
+  const query = { email: field('email', 254), phone: field('phone', 40) };
   const [found, newCount] = await Promise.all([query.email || query.phone ? exportPerson(store.db, query) : null, countNew(store.db)]);
   return {
     staffName: user.displayName || user.email || 'Staff',
@@ -33,10 +36,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = { email: get('email'), phone: get('phone'), confirm: get('confirm') };
   if (get('intent') !== 'erase') return data({ intent: 'erase', outcome: 'invalid', message: 'Unknown action.', values } satisfies StaffActionData, { status: 422 });
   if (!values.email && !values.phone) return data({ intent: 'erase', outcome: 'invalid', message: 'Give an e-mail address or a phone number.', values } satisfies StaffActionData, { status: 422 });
+  const unstorable = (['email', 'phone'] as const).filter((name) => !isStorableText(values[name]));
+  if (unstorable.length) {
+    const errors = Object.fromEntries(unstorable.map((name) => [name, 'This field contains an invisible control character. Please type it again.']));
+    return data({ intent: 'erase', outcome: 'invalid', message: 'Please correct the marked fields.', errors, values } satisfies StaffActionData, { status: 422 });
+  }
   if (values.confirm !== 'yes') {
     return data({ intent: 'erase', outcome: 'invalid', message: 'Tick the box to confirm: erasing cannot be undone.', errors: { confirm: 'Please confirm.' }, values } satisfies StaffActionData, { status: 422 });
   }
-  const erased = await erasePerson(store, { email: values.email, phone: values.phone }, actorOf(user));
+  const erased = await erasePerson(store, context.get(requestsContext).keys, { email: values.email, phone: values.phone }, actorOf(user));
   services.logger.info('personal data erased', { by: user.uid, requests: erased });
   if (erased) services.onContentChange();
   const back = new URLSearchParams({ ...(values.email ? { email: values.email } : {}), ...(values.phone ? { phone: values.phone } : {}), erased: String(erased) });

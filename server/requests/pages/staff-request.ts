@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { posts } from '../../../shared/content/posts';
 import { abujaDateTime } from '../../../shared/platform/clinic-time';
-import { isStatus, kindLabel } from '../../../shared/requests/kinds';
+import { isStorableText } from '../../../shared/platform/storable-text';
+import { isStatus, kindLabel, REFERENCE_PATTERN } from '../../../shared/requests/kinds';
 import { describePayload } from '../../../shared/requests/staff/labels';
 import type { StaffActionData, StaffRequestData } from '../../../shared/requests/staff/types';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
@@ -19,6 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   const clinic = context.get(clinicContext);
   const { store } = context.get(platformContext);
   const reference = String(params.reference ?? '').toUpperCase();
+  if (!REFERENCE_PATTERN.test(reference)) throw notFound();
   const [found, newCount] = await Promise.all([findRequest(store.db, reference), countNew(store.db)]);
   if (!found) throw notFound();
   const r = found.request;
@@ -69,6 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const services = context.get(platformContext);
   const { store } = services;
   const reference = String(params.reference ?? '').toUpperCase();
+  if (!REFERENCE_PATTERN.test(reference)) throw notFound();
   const form = await request.formData();
   const field = (name: string) => {
     const v = form.get(name);
@@ -98,10 +101,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin, address: fullAddressOf((await context.get(clinicContext).siteFacts()).location) });
       if (result.ok && visitAt) context.get(requestsContext).wakeOutbox();
+      if (result.ok && result.publicContent) services.onContentChange();
       break;
     }
     case 'note': {
       if ((values.note ?? '').length > 2000) return refuse(intent, values, { note: 'Please keep the note under 2000 characters.' });
+      if (!isStorableText(values.note ?? '')) return refuse(intent, values, { note: 'The note contains an invisible control character. Please delete it and type the text again.' });
       result = await saveNote(store, { reference, version, note: values.note ?? '', actor });
       break;
     }

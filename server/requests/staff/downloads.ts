@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { isStorableText } from '../../../shared/platform/storable-text';
 import { kindLabel, statusLabel } from '../../../shared/requests/kinds';
 import type { SessionUser } from '../../../shared/platform/session';
 import { requestIdOf } from '../../platform/http/request-id';
@@ -65,6 +66,10 @@ export function staffDownloads(deps: { getUser: (req: Request) => Promise<Sessio
       const phone = typeof body.phone === 'string' ? body.phone : undefined;
       if (!email?.trim() && !phone?.trim()) {
         res.status(422).type('text/plain').send('Give an e-mail address or a phone number.');
+        return;
+      }
+      if (![email, phone].every((v) => v === undefined || isStorableText(v))) {
+        res.status(422).type('text/plain').send('The address or number contains an invisible control character. Please type it again.');
         return;
       }
       const found = await exportPerson(deps.store.db, { email, phone });

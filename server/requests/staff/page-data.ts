@@ -1,3 +1,4 @@
+import { withoutUnstorable } from '../../../shared/platform/storable-text';
 import { isKind, isStatus } from '../../../shared/requests/kinds';
 import type { RequestRow } from '../../../shared/requests/staff/types';
 import type { SessionUser } from '../../../shared/platform/session';
@@ -8,7 +9,8 @@ import type { Actor, RequestFilters } from './repo';
 export function filtersOf(params: URLSearchParams): RequestFilters {
   const kind = params.get('kind');
   const status = params.get('status');
-  const q = params.get('q')?.trim().slice(0, 100);
+  // A character no stored text holds (a NUL) can match nothing: left out rather than sent to the database.
+  const q = withoutUnstorable(params.get('q') ?? '').trim().slice(0, 100);
   return { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, q: q || undefined };
 }
 

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { toE164Nigeria } from '../../../shared/platform/phone';
 import type { Db } from '../../platform/db/db';
-import { newsletterSubscribers, outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
+import { outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
-import { queueMail } from '../repo';
+import type { FormKeys } from '../keys';
+import { forgetSubscribers, queueMail } from '../repo';
 import { visitConfirmation } from './mails';
 
 export const PAGE_SIZE = 20;
@@ -94,7 +95,8 @@ export async function findRequest(db: Db, reference: string) {
   return { request: row, events };
 }
 
-export type ChangeResult = { ok: true; version: number } | { ok: false; reason: 'not-found' | 'conflict' };
+/** `publicContent`: the change touched what a public page shows (a published comment's status): the page caches must empty. */
+export type ChangeResult = { ok: true; version: number; publicContent?: boolean } | { ok: false; reason: 'not-found' | 'conflict' };
 
 export interface StatusChange {
   reference: string;
@@ -120,7 +122,7 @@ export interface MailContext {
  */
 export async function changeStatus(store: Store, change: StatusChange, mail: MailContext): Promise<ChangeResult> {
   return store.db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: requests.id, status: requests.status, version: requests.version, visitAt: requests.visitAt }).from(requests).where(eq(requests.reference, change.reference));
+    const [current] = await tx.select({ id: requests.id, status: requests.status, version: requests.version, publishedAt: requests.publishedAt }).from(requests).where(eq(requests.reference, change.reference));
     if (!current) return { ok: false, reason: 'not-found' } as const;
     if (current.version !== change.version) return { ok: false, reason: 'conflict' } as const;
     const booked = change.status === 'booked';
@@ -131,6 +133,8 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
         version: sql`${requests.version} + 1`,
         updatedAt: sql`now()`,
         closedAt: change.status === 'closed' ? sql`now()` : null,
+        // Handled: the same submission sent again is a new request (repo.ts keyExpired).
+        ...(change.status === 'closed' || change.status === 'spam' ? { idempotencyKey: null } : {}),
         ...(booked ? { visitAt: change.visitAt ?? null } : {}),
       })
       .where(and(eq(requests.id, current.id), eq(requests.version, change.version)))
@@ -148,7 +152,8 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
     if (booked && change.visitAt && row.email) {
       await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address }), current.id);
     }
-    return { ok: true, version: row.version } as const;
+    // A published comment set to spam disappears from its post (or comes back when set back).
+    return { ok: true, version: row.version, publicContent: current.publishedAt !== null && current.status !== change.status } as const;
   });
 }
 
@@ -182,7 +187,7 @@ export async function approveComment(store: Store, change: { reference: string; 
     if (!current) return { ok: false, reason: 'not-found' } as const;
     const updated = await tx
       .update(requests)
-      .set({ publishedAt: sql`now()`, status: 'closed', closedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+      .set({ publishedAt: sql`now()`, status: 'closed', closedAt: sql`now()`, idempotencyKey: null, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(requests.id, current.id), eq(requests.version, change.version), isNull(requests.erasedAt)))
       .returning({ version: requests.version });
     if (!updated[0]) return { ok: false, reason: 'conflict' } as const;
@@ -236,26 +241,39 @@ export async function exportPerson(db: Db, person: PersonQuery) {
 }
 
 /**
- * Erases one person: their requests keep only kind, status, reference and times (personal
- * fields, payload and note emptied, erased_at set, a comment unpublished), each history gets
- * an anonymised 'erased' line, their mails leave the outbox and a newsletter subscription goes.
+ * Erases one person, everywhere the store keeps them: their requests keep only kind, status,
+ * reference and times (personal fields, payload, note and idempotency key emptied, erased_at
+ * set, a comment unpublished); each history keeps its actions and times but loses its details,
+ * and gets an anonymised 'erased' line; every mail to any of their addresses leaves the outbox,
+ * sent or not (a pending one is never sent); a newsletter subscription goes (a salted hash of the
+ * address stays, as after unsubscribing). Their addresses are
+ * the one given and those their requests held (a request found by phone may carry an e-mail).
  */
-export async function erasePerson(store: Store, person: PersonQuery, actor: Actor): Promise<number> {
+export async function erasePerson(store: Store, keys: FormKeys, person: PersonQuery, actor: Actor): Promise<number> {
   const condition = personWhere(person);
   if (!condition) return 0;
-  const email = person.email?.trim().toLowerCase();
   return store.db.transaction(async (tx) => {
+    const found = await tx.select({ email: requests.email }).from(requests).where(condition).for('update');
+    const emails = [...new Set([person.email, ...found.map((r) => r.email)].map((e) => e?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
     const erased = await tx
       .update(requests)
-      .set({ name: null, email: null, phone: null, payload: {}, note: null, publishedAt: null, erasedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
+      .set({ name: null, email: null, phone: null, payload: {}, note: null, publishedAt: null, idempotencyKey: null, erasedAt: sql`now()`, version: sql`${requests.version} + 1`, updatedAt: sql`now()` })
       .where(and(condition, isNull(requests.erasedAt)))
       .returning({ id: requests.id });
     const ids = erased.map((r) => r.id);
     if (ids.length) {
+      // A detail may hold what staff wrote about the person (a visit's time, a name): emptied too.
+      await tx.update(requestEvents).set({ detail: {} }).where(inArray(requestEvents.requestId, ids));
       await tx.insert(requestEvents).values(ids.map((requestId) => ({ requestId, actor: actor.uid, action: 'erased', detail: { by: actor.name } })));
       await tx.delete(outbox).where(inArray(outbox.requestId, ids));
     }
-    if (email) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    if (emails.length) {
+      // Mail queued without a request (the newsletter's) is found by its address.
+      await tx.delete(outbox).where(inArray(sql`lower(${outbox.to})`, emails));
+      // A subscriber is forgotten as if they had unsubscribed: only a salted hash stays, so the
+      // address is not added again without a new consent.
+      await forgetSubscribers(tx, keys, emails);
+    }
     return ids.length;
   });
 }

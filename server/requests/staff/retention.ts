@@ -1,5 +1,8 @@
 import type { Store } from '../../platform/db/store';
+import { errorFields } from '../../platform/http/error-fields';
 import type { Logger } from '../../platform/http/logger';
+import type { FormKeys } from '../keys';
+import { suppressUnsubscribed } from '../repo';
 import { runRetention } from './repo';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -13,17 +16,18 @@ export interface RetentionJob {
  * timer is unref'd (it never keeps the process alive) and stopped on shutdown. With several
  * instances each runs it; the DELETE is idempotent, so that is harmless.
  */
-export function startRetentionJob(options: { store: Store; months: number; logger: Logger; firstDelayMs?: number; everyMs?: number; onDeleted?: () => void }): RetentionJob {
+export function startRetentionJob(options: { store: Store; months: number; keys: FormKeys; logger: Logger; firstDelayMs?: number; everyMs?: number; onDeleted?: () => void }): RetentionJob {
   const { store, months, logger, firstDelayMs = 60_000, everyMs = DAY_MS } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const run = async () => {
     try {
       const result = await runRetention(store.db, months);
-      logger.info('retention job done', { months, requests: result.requests, mails: result.mails });
+      const suppressed = await suppressUnsubscribed(store, options.keys);
+      logger.info('retention job done', { months, requests: result.requests, mails: result.mails, suppressed });
       if (result.requests) options.onDeleted?.();
     } catch (error) {
-      logger.error('retention job failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error('retention job failed', errorFields(error));
     }
     schedule(everyMs);
   };

@@ -1,6 +1,7 @@
 import { orderForm } from '../../../shared/shop/order-form';
 import { accountsContext } from '../../accounts/account-service';
-import { platformContext } from '../../platform/render/route-context';
+import { errorFields } from '../../platform/http/error-fields';
+import { clientContext, platformContext } from '../../platform/render/route-context';
 import { requestFormAction, type BeforeStore } from '../../requests/form-action';
 
 /**
@@ -17,11 +18,12 @@ const createAccount: BeforeStore = async (order, body, { context }) => {
   if (password.length > 128) return refuse('accountPassword', 'Please choose a password of at most 128 characters.');
   const accounts = context.get(accountsContext);
   const { logger } = context.get(platformContext);
+  const { requestId } = context.get(clientContext);
   let made: Awaited<ReturnType<typeof accounts.create>>;
   try {
     made = await accounts.create({ email: order.email ?? '', password, displayName: order.name ?? '' });
   } catch (error) {
-    logger.error('checkout account not created', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('checkout account not created', { requestId, ...errorFields(error) });
     return refuse('createAccount', 'We could not create the account just now. Untick “Create an account?” to order without one, or try again later.');
   }
   if (made === 'unavailable') return refuse('createAccount', 'We cannot create accounts just now. Untick “Create an account?” to order without one.');
@@ -33,7 +35,7 @@ const createAccount: BeforeStore = async (order, body, { context }) => {
       try {
         await accounts.remove(uid);
       } catch (error) {
-        logger.error('checkout account not taken back', { error: error instanceof Error ? error.message : String(error) });
+        logger.error('checkout account not taken back', { requestId, ...errorFields(error) });
       }
     },
   };

@@ -8,6 +8,7 @@ import { drawerNav } from './nav-items';
 import { NavList } from './nav-list';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
+import { mailtoHref } from '../../platform/email-address';
 
 interface DrawerProps {
   open: boolean;
@@ -59,7 +60,7 @@ export function Drawer({ open, onClose }: DrawerProps) {
         <NavList items={drawerNav} label="Mobile" listClassName="drawer__nav" />
         <div className="drawer__contact">
           <PhoneLink iconSize={16} />
-          <a href={`mailto:${site.email}`}>
+          <a href={mailtoHref(site.email)}>
             <Icon name="mail" size={16} /> {site.email}
           </a>
         </div>

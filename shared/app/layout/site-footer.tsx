@@ -7,6 +7,7 @@ import { PhoneLink } from '../../ui/phone-link';
 import { Logo } from './logo';
 import { exploreNav } from './nav-items';
 import { SocialLinks } from './social-links';
+import { mailtoHref } from '../../platform/email-address';
 
 export function SiteFooter() {
   const { services, location, hours: openingHours } = useSiteFacts();
@@ -49,7 +50,7 @@ export function SiteFooter() {
           <ul className="site-footer__contact">
             <li>
               <Icon name="mail" size={18} />
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={mailtoHref(site.email)}>{site.email}</a>
             </li>
             {site.phones.map((p) => (
               <li key={p.e164}>

@@ -3,6 +3,7 @@ import { Link } from '../../ui/link';
 import { site } from '../../content/site';
 import { Icon } from '../../ui/icons';
 import { PhoneLink } from '../../ui/phone-link';
+import { mailtoHref } from '../../platform/email-address';
 
 /** Thin bar above the header: phone, e-mail and the appointment button (spec section 1). */
 export function TopBar({ extra }: { extra?: ReactNode }) {
@@ -18,7 +19,7 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
             </PhoneLink>
           </li>
           <li className="top-bar__email">
-            <a href={`mailto:${site.email}`}>
+            <a href={mailtoHref(site.email)}>
               <Icon name="mail" size={16} />
               <span>{site.email}</span>
             </a>

@@ -7,6 +7,7 @@ import { kindLabel, STATUSES, statusLabel } from '../kinds';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { HistoryLine, StaffActionData, StaffRequestData } from '../staff/types';
 import { FormStateContext, SelectField, TextAreaField, TextField } from '../../ui/fields';
+import { mailtoHref } from '../../platform/email-address';
 
 const SAVED: Record<string, string> = {
   status: 'Status saved.',
@@ -105,7 +106,7 @@ export default function StaffRequestPage() {
                     <dt>Name</dt>
                     <dd>{r.name ?? '—'}</dd>
                     <dt>E-mail</dt>
-                    <dd>{r.email ? <a href={`mailto:${r.email}`}>{r.email}</a> : '—'}</dd>
+                    <dd>{r.email ? <a href={mailtoHref(r.email)}>{r.email}</a> : '—'}</dd>
                     <dt>Phone</dt>
                     <dd>{r.phone ? <a href={`tel:${r.phone}`}>{formatE164Nigeria(r.phone)}</a> : '—'}</dd>
                   </>

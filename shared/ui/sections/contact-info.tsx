@@ -5,6 +5,7 @@ import { Icon } from '../icons';
 import type { ReactNode } from 'react';
 import { PhoneLink } from '../phone-link';
 import './contact-sections.css';
+import { mailtoHref } from '../../platform/email-address';
 
 function Block({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
   return (
@@ -24,7 +25,7 @@ export function ContactInfo({ address, mapHref, hours }: { address: string; mapH
   return (
     <ul className="contact-blocks">
       <Block icon="mail" title={contactCopy.mailTitle} text={contactCopy.mailText}>
-        <a href={`mailto:${site.email}`}>{site.email}</a>
+        <a href={mailtoHref(site.email)}>{site.email}</a>
       </Block>
       <Block icon="pin" title={contactCopy.visitTitle} text={contactCopy.visitText}>
         <address>{address}</address>

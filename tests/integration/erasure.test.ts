@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../server/platform/http/logger';
+import { memoryTransport } from '../../server/requests/mail-transport';
+import { processOutbox } from '../../server/requests/outbox-worker';
+import { abujaNow } from '../../shared/platform/clinic-time';
+import type { SessionUser } from '../../shared/platform/session';
+import { dumpDatabase, rowsHolding } from '../support/database-dump';
+import { makeTestApp } from '../support/test-app';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+
+// Issue 34, defect 3: erased means erased. A person uses every form, staff work on their
+// requests (a note, a booked visit with its confirmation mail, a published comment), then
+// staff erase them: afterwards no table of the database holds their name, e-mail, phone or
+// anything they typed. The tables are discovered from the catalog, so a table added later is
+// checked as well. Their pending mail is never sent.
+
+const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
+const POST = 'healthy-eating-and-hydration-for-your-spine';
+
+const person = {
+  firstName: 'Temitope',
+  lastName: 'Quillbrook',
+  email: 'Temitope.Quillbrook@example.com',
+  phone: '0803 222 4455',
+  message: 'My shoulder clicks whenever I lift my daughter',
+  comment: 'Quillbrook family loved the hydration tips',
+  street: '14 Marula Quillbrook Close',
+  note: 'Prefers mornings, call the Quillbrook landline',
+};
+const needles = [person.firstName, person.lastName, person.email, '+2348032224455', '8032224455', '803 222 4455', person.message, person.comment, person.street, person.note];
+
+function nextOpenDay(): string {
+  let t = Date.parse(`${abujaNow().date}T12:00:00Z`) + 86_400_000;
+  while (new Date(t).getUTCDay() === 6) t += 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+describe.each(testEngines())('erasure on %s', (engine) => {
+  let t: TestStore;
+  let app: ReturnType<typeof makeTestApp>;
+  beforeAll(async () => {
+    t = await openTestStore(engine);
+    // No outbox worker: the person's mails are still pending when they are erased.
+    app = makeTestApp({ store: t.store, requests: undefined, getUser: async () => staff });
+  });
+  afterAll(() => t?.cleanup());
+
+  const name = `${person.firstName} ${person.lastName}`;
+  const sent = async (path: string, fields: Record<string, string>) => {
+    const res = await request(app).post(`${path}?_data=${encodeURIComponent(path)}`).type('form').send(fields);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body.data.reference as string;
+  };
+  const staffPost = async (path: string, fields: Record<string, string | number>) => {
+    const res = await request(app).post(path).type('form').send(fields);
+    expect(res.status, `${path}: ${res.text.slice(0, 300)}`).toBe(303);
+  };
+
+  it('leaves no trace of the person in any table, keeps everyone else, and never sends their pending mail', async () => {
+    const contact = await sent('/contact', { name, email: person.email, phone: person.phone, subject: 'Shoulder', message: person.message });
+    const widget = await sent('/homeFour', { name, email: person.email, phone: person.phone, service: '1' });
+    await sent('/', { email: person.email, consent: 'yes' });
+    const comment = await sent('/blogDetails', { post: POST, comment: person.comment, name, email: person.email, website: '' });
+    await sent('/checkout', { country: 'NG', firstName: person.firstName, lastName: person.lastName, address: person.street, city: 'Abuja', state: 'FCT', postcode: '900288', email: person.email, phone: person.phone, shipping: 'free', payment: 'bank' });
+    const quote = await sent('/servicesTwo', { service: '1', sessions: '4', patient: 'adult', payment: '', phone: person.phone });
+    const other = await sent('/contact', { name: 'Chidi Okafor', email: 'chidi.okafor@example.com', phone: '', subject: 'Hours', message: 'Are you open on Sunday?' });
+
+    await staffPost(`/staff/requests/${contact}`, { intent: 'note', version: 1, note: person.note });
+    await staffPost(`/staff/requests/${widget}`, { intent: 'status', version: 1, status: 'booked', date: nextOpenDay(), time: '10:30' });
+    await staffPost(`/staff/requests/${comment}`, { intent: 'approve', version: 1 });
+    expect(rowsHolding(await dumpDatabase(t.store), needles).length).toBeGreaterThan(0);
+
+    await staffPost('/staff/people', { intent: 'erase', email: person.email.toLowerCase(), phone: person.phone, confirm: 'yes' });
+
+    const dump = await dumpDatabase(t.store);
+    expect(dump.some((d) => d.table === 'public.requests')).toBe(true);
+    expect(rowsHolding(dump, needles)).toEqual([]);
+    // The requests themselves stay, anonymous, as the clinic's record that they were made and erased.
+    const erased = await t.store.db.execute(sql`SELECT reference FROM requests WHERE erased_at IS NOT NULL`);
+    const erasedReferences = (erased as unknown as { rows: { reference: string }[] }).rows.map((r) => r.reference);
+    expect(erasedReferences).toHaveLength(6); // contact, widget, newsletter, comment, order, quote
+    expect(erasedReferences).toEqual(expect.arrayContaining([contact, widget, comment, quote]));
+    // Everyone else is untouched.
+    expect(rowsHolding(dump, ['Chidi Okafor', 'chidi.okafor@example.com', 'Are you open on Sunday?']).map((r) => r.table)).toContain('public.requests');
+    expect(dump.some((d) => d.row.includes(other))).toBe(true);
+
+    // The mail that was waiting for them is gone, not sent later.
+    const transport = memoryTransport();
+    await processOutbox(t.store, transport, silentLogger, { batchSize: 100 });
+    expect(transport.sent.map((m) => m.to.toLowerCase())).not.toContain(person.email.toLowerCase());
+    expect(JSON.stringify(transport.sent)).not.toMatch(/Quillbrook|Temitope/i);
+  });
+});
