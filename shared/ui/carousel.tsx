@@ -63,6 +63,30 @@ function keepFocus(from: HTMLButtonElement | null, to: HTMLButtonElement | null)
 }
 
 /**
+ * Before Swiper starts, the loader's early answer (client/early.ts) may have moved the carousel:
+ * a sliding one's track scrolled natively to a slide (`data-early` makes it a snapping scroll
+ * container), a fade one showing another slide (inline visibility, `data-early-slide`). Swiper
+ * takes over from the slide on screen, with the track back at rest: returns that slide's index.
+ */
+function takeOverEarly(root: HTMLElement, track: HTMLElement, fade: boolean): number {
+  const slides = [...track.querySelectorAll<HTMLElement>('.swiper-slide')];
+  let at = 0;
+  if (fade) {
+    at = Number(track.dataset.earlySlide ?? 0) || 0;
+    delete track.dataset.earlySlide;
+    for (const s of slides) {
+      s.style.removeProperty('visibility');
+      s.querySelector<HTMLElement>('.carousel__media')?.style.removeProperty('content-visibility');
+    }
+  } else if (track.scrollLeft > 0 && slides[0] && slides[1]) {
+    at = Math.round(track.scrollLeft / (slides[1].offsetLeft - slides[0].offsetLeft || 1));
+    track.scrollLeft = 0;
+  }
+  delete root.dataset.early;
+  return Math.max(0, Math.min(slides.length - 1, at));
+}
+
+/**
  * A Swiper carousel whose slides are plain server-rendered HTML laid out by CSS at the
  * spec's per-view counts. Swiper itself (code and behaviour) is loaded when the carousel
  * comes near the viewport, then takes over the same DOM: no layout shift, and nothing
@@ -107,7 +131,9 @@ export function Carousel<T>({
         if (v !== undefined) breakpoints[bp] = { slidesPerView: v };
       }
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      const initialSlide = takeOverEarly(root, el, fade);
       swiper = createSwiper(el, {
+        initialSlide,
         slidesPerView: fade ? 1 : current.base,
         breakpoints: fade ? undefined : breakpoints,
         spaceBetween: fade ? 0 : gap,
@@ -162,6 +188,7 @@ export function Carousel<T>({
       aria-label={label}
       data-speed={speed}
       data-autoplay="off"
+      data-loop={loop ? 'true' : undefined}
       style={layoutVars(fade ? { base: 1 } : layout, gap)}
     >
       <div ref={swiperElRef} className="swiper">
@@ -174,8 +201,23 @@ export function Carousel<T>({
         </div>
         {pagination && <div ref={paginationRef} className="swiper-pagination" />}
       </div>
+      {/* Until Swiper starts (and renders its own bullets in .swiper-pagination), these dots are
+          the carousel's, answered by the loader (client/early.ts); hidden once it has started. */}
+      {pagination && (
+        <div className="carousel__dots swiper-pagination swiper-pagination-bullets swiper-pagination-horizontal swiper-pagination-clickable">
+          {items.map((item, i) => (
+            <button
+              key={getKey(item, i)}
+              type="button"
+              className={`carousel__dot swiper-pagination-bullet${i === 0 ? ' swiper-pagination-bullet-active' : ''}`}
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === 0 ? 'true' : undefined}
+            />
+          ))}
+        </div>
+      )}
       <div className="carousel__controls">
-        <button ref={prevRef} type="button" className="carousel__btn carousel__prev" aria-label="Previous slide">
+        <button ref={prevRef} type="button" className={`carousel__btn carousel__prev${loop ? '' : ' swiper-button-disabled'}`} aria-label="Previous slide" disabled={!loop}>
           <Icon name="chevronLeft" size={20} />
         </button>
         <button ref={nextRef} type="button" className="carousel__btn carousel__next" aria-label="Next slide">
