@@ -6,8 +6,7 @@
  *
  * - tabs (`[role=tab]`: the analysis tabs, the pricing switch, the product tabs): the tab is
  *   selected and its panel shown; arrow keys, Home and End move between tabs as they will;
- * - gallery filters (`[data-filter]` in `.fgallery`): the pictures of other categories hidden, the
- *   count said;
+ * - gallery filters (`[data-filter]` in `.fgallery`): the pictures of other categories hidden;
  * - quantity steppers (`.quantity__btn`): the field steps by one within its bounds;
  * - carousels before Swiper has started (`.carousel`): the arrows and dots scroll the track, which
  *   snaps to the slides (a fade carousel shows the slide), and stay in step with it.
@@ -53,15 +52,12 @@ function filter(button: HTMLElement) {
   const value = button.dataset.filter;
   if (!gallery || !value || button.getAttribute('aria-pressed') === 'true') return;
   for (const b of gallery.querySelectorAll<HTMLElement>('[data-filter]')) b.setAttribute('aria-pressed', String(b === button));
-  let shown = 0;
   for (const li of gallery.querySelectorAll<HTMLElement>('.fgallery__item')) {
     // 'all': every picture once (the repeats, `--more`, stay hidden); a category: all its items.
-    const on = value === 'all' ? !li.classList.contains('fgallery__item--more') : li.dataset.category === value;
-    li.hidden = !on;
-    if (on) shown++;
+    li.hidden = value === 'all' ? li.classList.contains('fgallery__item--more') : li.dataset.category !== value;
   }
-  const said = gallery.querySelector('[aria-live]');
-  if (said) said.textContent = `Showing ${shown} ${shown === 1 ? 'image' : 'images'}`;
+  // The count ("Showing 3 images") is said when React renders it after the replay: text that React
+  // hydrates must be the server's, or hydration fails and the page is rendered again.
 }
 
 function step(button: HTMLElement) {
