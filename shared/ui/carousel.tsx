@@ -132,6 +132,8 @@ export function Carousel<T>({
       }
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       const initialSlide = takeOverEarly(root, el, fade);
+      // A dot of ours that has focus gives it to Swiper's bullet in its place (ours are hidden now).
+      const focusedDot = [...root.querySelectorAll('.carousel__dot')].indexOf(document.activeElement as Element);
       swiper = createSwiper(el, {
         initialSlide,
         slidesPerView: fade ? 1 : current.base,
@@ -154,6 +156,7 @@ export function Carousel<T>({
           navigationPrev: () => keepFocus(prevRef.current, nextRef.current),
         },
       });
+      if (focusedDot >= 0) paginationRef.current?.querySelectorAll<HTMLElement>('.swiper-pagination-bullet')[focusedDot]?.focus();
     };
 
     if (typeof IntersectionObserver === 'undefined') {
