@@ -103,8 +103,7 @@ function mark(root: HTMLElement, slide?: number) {
     b.disabled = off;
     if (off && had) root.querySelector<HTMLButtonElement>(sel === '.carousel__prev' ? '.carousel__next' : '.carousel__prev')?.focus();
   }
-  root.querySelectorAll('.carousel__dot').forEach((dot, i) => {
-    dot.classList.toggle('swiper-pagination-bullet-active', i === at);
+  root.querySelectorAll('.carousel__dots > button').forEach((dot, i) => {
     if (i === at) dot.setAttribute('aria-current', 'true');
     else dot.removeAttribute('aria-current');
   });
@@ -115,7 +114,7 @@ function slide(control: HTMLElement) {
   const s = root && slider(root);
   if (!root || !s) return;
   const loop = root.dataset.loop === 'true';
-  const dots = [...root.querySelectorAll('.carousel__dot')];
+  const dots = [...root.querySelectorAll('.carousel__dots > button')];
   let to = dots.includes(control) ? dots.indexOf(control) : s.at + (control.classList.contains('carousel__prev') ? -1 : 1);
   if (loop) to = (to + s.positions) % s.positions;
   to = Math.max(0, Math.min(s.positions - 1, to));
@@ -145,6 +144,21 @@ function scrollable(root: HTMLElement) {
   });
 }
 
+/** One dot per slide in each carousel's empty `.carousel__dots` (the server leaves it empty to save
+ * the bytes; the CSS hides the positions a wider view does not have), the first current. */
+export function carouselDots(): void {
+  for (const box of d.querySelectorAll<HTMLElement>('.carousel__dots:empty')) {
+    const n = box.closest('.carousel')?.querySelectorAll('.swiper-slide').length ?? 0;
+    for (let i = 0; i < n; i++) {
+      const b = d.createElement('button');
+      b.type = 'button';
+      b.setAttribute('aria-label', `Go to slide ${i + 1}`);
+      if (!i) b.setAttribute('aria-current', 'true');
+      box.appendChild(b);
+    }
+  }
+}
+
 /** From the first intent on, every sliding carousel not yet started can be swiped (client/loader.ts). */
 export function carouselsSwipe(): void {
   for (const root of d.querySelectorAll<HTMLElement>('.carousel')) if (!root.querySelector('.swiper-initialized')) scrollable(root);
@@ -154,7 +168,7 @@ export function early(el: HTMLElement, hydrated: boolean): Early {
   // A carousel answers here until Swiper has started (after hydration, when it comes near the
   // viewport), whatever React's state: until then nothing else moves it.
   const carousel = el.closest<HTMLElement>('.carousel');
-  if (carousel && el.matches('.carousel__btn, .carousel__dot')) {
+  if (carousel && el.matches('.carousel__btn, .carousel__dots > button')) {
     if (carousel.querySelector('.swiper-initialized')) return null;
     slide(el);
     return 'done';

@@ -37,7 +37,7 @@
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
-import { carouselsSwipe, early, tabKey } from './early';
+import { carouselDots, carouselsSwipe, early, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -139,6 +139,7 @@ const LISTENERS: [string, () => void][] = [
 ];
 for (const [t, f] of LISTENERS) w.addEventListener(t, f, LISTEN);
 renderAllOnTab();
+carouselDots();
 
 /** The browser answers this control itself (Invoker Commands, popovers). */
 const native = (el: Element) =>
@@ -147,7 +148,7 @@ const native = (el: Element) =>
 
 function click(e: MouseEvent) {
   const target = e.target as Element | null;
-  const control = target?.closest?.<HTMLElement>(`${SCRIPT_ONLY},.carousel__dot`);
+  const control = target?.closest?.<HTMLElement>(SCRIPT_ONLY);
   if (!control || native(control)) return;
   const answer = early(control, done);
   if (done && !answer) return;

@@ -56,6 +56,8 @@ export interface CarouselProps<T> {
   pagination?: boolean;
 }
 
+const NO_DOTS = { __html: '' };
+
 /** After a step: if `from` became disabled while it had focus (or focus fell to <body>), focus `to`. */
 function keepFocus(from: HTMLButtonElement | null, to: HTMLButtonElement | null) {
   const active = document.activeElement;
@@ -133,7 +135,7 @@ export function Carousel<T>({
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       const initialSlide = takeOverEarly(root, el, fade);
       // A dot of ours that has focus gives it to Swiper's bullet in its place (ours are hidden now).
-      const focusedDot = [...root.querySelectorAll('.carousel__dot')].indexOf(document.activeElement as Element);
+      const focusedDot = [...root.querySelectorAll('.carousel__dots > button')].indexOf(document.activeElement as Element);
       swiper = createSwiper(el, {
         initialSlide,
         slidesPerView: fade ? 1 : current.base,
@@ -204,21 +206,11 @@ export function Carousel<T>({
         </div>
         {pagination && <div ref={paginationRef} className="swiper-pagination" />}
       </div>
-      {/* Until Swiper starts (and renders its own bullets in .swiper-pagination), these dots are
-          the carousel's, answered by the loader (client/early.ts); hidden once it has started. */}
-      {pagination && (
-        <div className="carousel__dots swiper-pagination swiper-pagination-bullets swiper-pagination-horizontal swiper-pagination-clickable">
-          {items.map((item, i) => (
-            <button
-              key={getKey(item, i)}
-              type="button"
-              className={`carousel__dot swiper-pagination-bullet${i === 0 ? ' swiper-pagination-bullet-active' : ''}`}
-              aria-label={`Go to slide ${i + 1}`}
-              aria-current={i === 0 ? 'true' : undefined}
-            />
-          ))}
-        </div>
-      )}
+      {/* Until Swiper starts (and renders its own bullets in .swiper-pagination), the loader puts
+          one dot per slide here (client/early.ts), answered by it; hidden once Swiper has started.
+          Not in the server's HTML (bytes of every carousel page, ADR 0027), and not React's: an
+          element whose inner HTML React was given is not hydrated child by child. */}
+      {pagination && <div className="carousel__dots" dangerouslySetInnerHTML={NO_DOTS} />}
       <div className="carousel__controls">
         <button ref={prevRef} type="button" className={`carousel__btn carousel__prev${loop ? '' : ' swiper-button-disabled'}`} aria-label="Previous slide" disabled={!loop}>
           <Icon name="chevronLeft" size={20} />
