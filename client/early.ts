@@ -9,7 +9,9 @@
  * - gallery filters (`[data-filter]` in `.fgallery`): the pictures of other categories hidden;
  * - quantity steppers (`.quantity__btn`): the field steps by one within its bounds;
  * - carousels before Swiper has started (`.carousel`): the arrows and dots scroll the track, which
- *   snaps to the slides (a fade carousel shows the slide), and stay in step with it.
+ *   snaps to the slides (a fade carousel shows the slide), and stay in step with it;
+ * - a gallery picture's plus (`.fgallery__open`): a plain viewer with the picture, until React's
+ *   lightbox takes over.
  *
  * `early(el, event)` answers and says what remains: 'replay' (the click is replayed once React
  * owns the element, so its state takes the same value: a tab, a filter or a step is the same
@@ -164,7 +166,63 @@ export function carouselsSwipe(): void {
   for (const root of d.querySelectorAll<HTMLElement>('.carousel')) if (!root.querySelector('.swiper-initialized')) scrollable(root);
 }
 
-export function early(el: HTMLElement, hydrated: boolean): Early {
+/**
+ * A gallery picture's plus before hydration: a plain modal viewer with the picture and its title,
+ * in the lightbox's colours (inline styles: the lightbox's stylesheet comes with its own chunk).
+ * The click is replayed once React owns the plus, so React's lightbox (zoom, swipe, arrows) opens
+ * over it; this one then closes (`handOver`). Closed by the visitor first (its button, Escape, a
+ * tap outside), nothing is replayed.
+ */
+let viewer: HTMLDialogElement | null = null;
+function view(plus: HTMLElement, onClosed: () => void) {
+  const item = plus.closest('.fgallery__item');
+  const img = item?.querySelector('img');
+  if (!img) return false;
+  const dialog = d.createElement('dialog');
+  dialog.className = 'early-viewer';
+  dialog.setAttribute('aria-label', item?.querySelector('.fgallery__title')?.textContent ?? img.alt);
+  dialog.setAttribute('closedby', 'any');
+  dialog.style.cssText =
+    'margin:0;padding:16px;border:0;inset:0;width:100%;height:100%;max-width:none;max-height:none;box-sizing:border-box;background:rgb(6 32 36/.97);color:#f1f7f6;display:grid;grid-template-rows:auto minmax(0,1fr) auto;gap:8px;place-items:center';
+  const close = d.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Close image viewer');
+  close.style.cssText = 'justify-self:end;width:44px;height:44px;border:0;border-radius:50%;background:rgb(255 255 255/.12);color:inherit;font-size:28px;line-height:1;cursor:pointer';
+  close.onclick = () => dialog.close();
+  const big = d.createElement('img');
+  big.setAttribute('src', img.getAttribute('src') ?? img.currentSrc);
+  big.alt = img.alt;
+  big.style.cssText = 'max-width:100%;max-height:100%;object-fit:contain';
+  const caption = d.createElement('p');
+  caption.textContent = dialog.getAttribute('aria-label');
+  caption.style.cssText = 'margin:0';
+  dialog.append(close, big, caption);
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    if (viewer === dialog) {
+      viewer = null;
+      onClosed();
+    }
+  });
+  d.body.appendChild(dialog);
+  dialog.showModal();
+  viewer = dialog;
+  return true;
+}
+
+/** React's lightbox has opened over the early viewer (or the replay found nothing): it goes. */
+export function handOver(): void {
+  const v = viewer;
+  if (!v) return;
+  viewer = null;
+  const lightbox = () => [...d.querySelectorAll('dialog[open]')].some((x) => x !== v);
+  let n = 0;
+  const wait = () => (lightbox() || ++n > 100 ? v.close() : setTimeout(wait, 50));
+  wait();
+}
+
+export function early(el: HTMLElement, hydrated: boolean, onClosed: () => void = () => {}): Early {
   // A carousel answers here until Swiper has started (after hydration, when it comes near the
   // viewport), whatever React's state: until then nothing else moves it.
   const carousel = el.closest<HTMLElement>('.carousel');
@@ -186,5 +244,6 @@ export function early(el: HTMLElement, hydrated: boolean): Early {
     step(el);
     return 'replay';
   }
+  if (el.matches('.fgallery__open') && view(el, onClosed)) return 'replay';
   return null;
 }

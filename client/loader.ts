@@ -37,7 +37,7 @@
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
-import { carouselDots, carouselsSwipe, early, tabKey } from './early';
+import { carouselDots, carouselsSwipe, early, handOver, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -120,11 +120,29 @@ function go() {
  * A finger or button held down waits for its release (or a second, for a long press).
  */
 let timer = 0;
+let leaving = 0;
 function after(ms: number) {
-  if (started) return;
+  if (started || leaving) return;
   clearTimeout(timer);
   timer = w.setTimeout(() => requestAnimationFrame(() => setTimeout(go)), ms);
 }
+/** A link followed or a form posted by the browser: this document is going away, and the scripts
+ * would only hold the main thread that the next document needs (it often shares this one's
+ * process). If it is still here 3 s later (a download, a 204), the scripts start after all. */
+function leave(e: Event) {
+  const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  const away = e.type === 'submit' || (!!a && !a.hash && !a.target && !a.hasAttribute('download') && !(e as MouseEvent).button);
+  if (e.defaultPrevented || !away || started) return;
+  clearTimeout(timer);
+  clearTimeout(leaving);
+  leaving = w.setTimeout(() => {
+    leaving = 0;
+    after(0);
+  }, 3000);
+}
+// Bubbling, on the window: after the page's own handlers (React's, once hydrated) have had their say.
+w.addEventListener('click', leave);
+w.addEventListener('submit', leave);
 const LISTENERS: [string, () => void][] = [
   ['pointerdown', () => after(1000)],
   ['touchstart', () => after(1000)],
@@ -150,7 +168,8 @@ function click(e: MouseEvent) {
   const target = e.target as Element | null;
   const control = target?.closest?.<HTMLElement>(SCRIPT_ONLY);
   if (!control || native(control)) return;
-  const answer = early(control, done);
+  // (The early viewer closed by the visitor before hydration: its click is not replayed.)
+  const answer = early(control, done, () => held.splice(held.indexOf(control) >>> 0, 1));
   if (done && !answer) return;
   e.preventDefault();
   e.stopImmediatePropagation();
@@ -249,6 +268,7 @@ new MutationObserver((_, observer) => {
   const replay = () => {
     const control = held.shift();
     if (control) when(control, () => control.click(), 0, () => setTimeout(replay));
+    else handOver();
   };
   replay();
 }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });

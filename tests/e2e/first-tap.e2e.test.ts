@@ -169,6 +169,45 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
+  it("a gallery picture's plus opens a viewer with the picture before hydration; React's lightbox takes over from it", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    const plus = page.locator('.fgallery__open').first();
+    const src = await page.locator('.fgallery__item img').first().getAttribute('src');
+    await plus.click();
+    const early = page.locator('dialog.early-viewer');
+    await expect.poll(() => early.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+    expect(await early.locator('img').getAttribute('src')).toBe(src);
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await expect.poll(() => page.locator('dialog.lightbox').evaluate((d: HTMLDialogElement) => d.open), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => early.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("the early viewer closed before hydration is not opened again by the replay", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    await page.locator('.fgallery__open').first().click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
