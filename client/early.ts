@@ -211,14 +211,21 @@ function view(plus: HTMLElement, onClosed: () => void) {
   return true;
 }
 
-/** React's lightbox has opened over the early viewer (or the replay found nothing): it goes. */
+/** React's lightbox has opened over the early viewer (or the replay found nothing): it goes. Closed
+ * by the visitor while React's was still on its way, React's is closed too when it comes. */
 export function handOver(): void {
   const v = viewer;
   if (!v) return;
   viewer = null;
-  const lightbox = () => [...d.querySelectorAll('dialog[open]')].some((x) => x !== v);
+  let dismissed = !v.open;
+  v.addEventListener('close', () => (dismissed = true), { once: true });
   let n = 0;
-  const wait = () => (lightbox() || ++n > 100 ? v.close() : setTimeout(wait, 50));
+  const wait = () => {
+    const lightbox = d.querySelector<HTMLDialogElement>('dialog.lightbox[open]');
+    if (lightbox) (dismissed ? lightbox : v).close();
+    else if (++n > 100) v.close();
+    else setTimeout(wait, 50);
+  };
   wait();
 }
 
