@@ -16,16 +16,28 @@
  * the rules its HTML uses (server/critical-css.ts); on the first intent the whole ones are
  * switched on, and the inline copy off, before hydration.
  *
+ * The first tap answers at once (docs/first-view.md): nothing heavy runs inside it. The scripts
+ * start only once the tap has been answered and that answer painted (after the click, or the key
+ * released, and the next frame; a scroll, wheel or mouse move when it pauses). Until then:
+ * - controls the browser runs itself answer on their own: `commandfor`/`popovertarget` buttons
+ *   (the drawer, the video popup), `<details>` (the FAQ), links, forms (the browser's own
+ *   validation messages until hydration); the state of a dialog or popover opened that way is
+ *   mirrored on its opener's `aria-expanded` here;
+ * - tabs, gallery filters, quantity steppers and carousels that have not started answer from
+ *   ./early (in this file), on the server's HTML, as React will render the same state.
+ *
  * Nothing the visitor does before hydration is lost:
- * - a click on a control that only works with scripts (`button[type=button]`, `a[href="#"]`,
- *   `role=button|tab`) is held and replayed on the same element once React has taken it over
- *   (its props are attached: React's `__reactProps$` key; at the latest after 3 s);
+ * - a click on any other control that only works with scripts (`button[type=button]`,
+ *   `a[href="#"]`, `role=button|tab`), and one answered early that React must also know of (a tab,
+ *   a filter, a step), is held and replayed, in order, on the same element once React has taken
+ *   it over (its props are attached: React's `__reactProps$` key; at the latest after 3 s);
  * - a field edited before then (typed into, chosen, ticked) is announced to React afterwards with
  *   the value the visitor left in it, so a controlled field's state takes that value instead of the
  *   server's empty one (each value is kept at the visitor's edit: announcing one field re-renders
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
+import { carouselDots, carouselsSwipe, early, handOver, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -46,14 +58,13 @@ const preloads = list('data-prefetch');
 const fetches = list('data-fetch');
 const worker = tag?.getAttribute('data-sw');
 
-const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'] as const;
 const LISTEN = { capture: true, passive: true };
 const SCRIPT_ONLY = 'button[type=button],a[href="#"],[role=button]:not(a[href]),[role=tab]';
 
 let started = false;
 let done = false;
 let ran = false;
-let held: HTMLElement | null = null;
+const held: HTMLElement[] = [];
 let edited: Edit[] = [];
 
 function link(rel: string, href: string) {
@@ -79,7 +90,9 @@ function run() {
 function go() {
   if (started) return;
   started = true;
-  for (const t of INTENTS) w.removeEventListener(t, go, LISTEN);
+  clearTimeout(timer);
+  for (const [t, f] of LISTENERS) w.removeEventListener(t, f, LISTEN);
+  carouselsSwipe();
   for (const u of preloads) link('modulepreload', u);
   const inline = d.querySelector<HTMLStyleElement>('head>style');
   let left = sheets.length;
@@ -100,20 +113,95 @@ function go() {
   if (!sheets.length) run();
   setTimeout(run, 3000);
 }
-for (const t of INTENTS) w.addEventListener(t, go, LISTEN);
+/**
+ * When to start: after the visitor's gesture has been answered and painted. `after(ms)`: once no
+ * input has come for `ms`, the next frame, then a task after it (the frame is painted by then).
+ * 150 ms after a click: an answer may take a few frames to show (the drawer slides in, a track
+ * starts to scroll), and each of those frames needs the main thread that the stylesheet swap and
+ * the scripts would take; once started, an animation or a smooth scroll goes on in the compositor.
+ * A finger or button held down waits for its release (or a second, for a long press).
+ */
+let timer = 0;
+let leaving = 0;
+function after(ms: number) {
+  if (started || leaving) return;
+  clearTimeout(timer);
+  timer = w.setTimeout(() => requestAnimationFrame(() => setTimeout(go)), ms);
+}
+/** A link followed or a form posted by the browser: this document is going away, and the scripts
+ * would only hold the main thread that the next document needs (it often shares this one's
+ * process). If it is still here 3 s later (a download, a 204), the scripts start after all. */
+function leave(e: Event) {
+  const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  const away = e.type === 'submit' || (!!a && !a.hash && !a.target && !a.hasAttribute('download') && !(e as MouseEvent).button);
+  if (e.defaultPrevented || !away || started) return;
+  clearTimeout(timer);
+  clearTimeout(leaving);
+  leaving = w.setTimeout(() => {
+    leaving = 0;
+    after(0);
+  }, 3000);
+}
+// Bubbling, on the window: after the page's own handlers (React's, once hydrated) have had their say.
+w.addEventListener('click', leave);
+w.addEventListener('submit', leave);
+const LISTENERS: [string, () => void][] = [
+  ['pointerdown', () => after(1000)],
+  ['touchstart', () => after(1000)],
+  ['pointerup', () => after(200)],
+  ['touchend', () => after(200)],
+  ['pointercancel', () => after(200)],
+  ['touchcancel', () => after(200)],
+  ['click', () => after(150)],
+  ['keydown', () => after(1000)],
+  ['keyup', () => after(150)],
+  ...(['mousemove', 'wheel', 'scroll', 'focusin'] as const).map((t): [string, () => void] => [t, () => after(200)]),
+];
+for (const [t, f] of LISTENERS) w.addEventListener(t, f, LISTEN);
 renderAllOnTab();
+carouselDots();
+
+/** The browser answers this control itself (Invoker Commands, popovers). */
+const native = (el: Element) =>
+  (el.hasAttribute('commandfor') && 'commandForElement' in HTMLButtonElement.prototype) ||
+  (el.hasAttribute('popovertarget') && 'popoverTargetElement' in HTMLButtonElement.prototype);
 
 function click(e: MouseEvent) {
-  if (done) return;
   const target = e.target as Element | null;
   const control = target?.closest?.<HTMLElement>(SCRIPT_ONLY);
-  if (!control) return;
+  if (!control || native(control)) return;
+  // (The early viewer closed by the visitor before hydration: its click is not replayed.)
+  const answer = early(control, done, () => held.splice(held.indexOf(control) >>> 0, 1));
+  if (done && !answer) return;
   e.preventDefault();
   e.stopImmediatePropagation();
-  held = control;
-  go();
+  if (answer !== 'done') held.push(control);
 }
 d.addEventListener('click', click, true);
+
+// Arrow keys, Home and End on a tab, before hydration: the tab they move to is selected.
+d.addEventListener(
+  'keydown',
+  (e) => {
+    const t = e.target as HTMLElement;
+    if (done || !t.matches?.('[role=tab]')) return;
+    const to = tabKey(t, e.key);
+    if (!to) return;
+    e.preventDefault();
+    held.push(to);
+  },
+  true,
+);
+
+// A dialog or popover the browser opened or closed before hydration: its opener says so.
+function toggled(e: Event) {
+  const t = e.target as HTMLElement;
+  if (done || !t.id || !(t instanceof HTMLDialogElement || t.hasAttribute('popover'))) return;
+  const open = t instanceof HTMLDialogElement ? t.open : t.matches(':popover-open');
+  for (const b of d.querySelectorAll(`[aria-controls="${t.id}"]`)) b.setAttribute('aria-expanded', String(open));
+}
+d.addEventListener('toggle', toggled, true);
+d.addEventListener('close', toggled, true);
 
 function edit(e: Event) {
   const t = e.target as Field | null;
@@ -146,10 +234,12 @@ function owned(el: Element) {
   for (const k in el) if (k.startsWith('__reactProps$')) return true;
   return false;
 }
-function when(el: Element, f: () => void, n = 0) {
-  if (!el.isConnected) return;
-  if (owned(el) || n > 60) f();
-  else setTimeout(() => when(el, f, n + 1), 50);
+function when(el: Element, f: () => void, n = 0, then?: () => void) {
+  if (!el.isConnected) return then?.();
+  if (owned(el) || n > 60) {
+    f();
+    then?.();
+  } else setTimeout(() => when(el, f, n + 1, then), 50);
 }
 
 /** Tells React the value on screen: its value tracker must see a change, so the value is set
@@ -174,14 +264,15 @@ new MutationObserver((_, observer) => {
   if (html.dataset.hydrated !== 'true') return;
   observer.disconnect();
   done = true;
-  d.removeEventListener('click', click, true);
   for (const x of edited) when(x.el, () => announce(x));
   edited = [];
-  if (held) {
-    const control = held;
-    held = null;
-    when(control, () => control.click());
-  }
+  // In order, each in a task of its own (a step replayed twice steps twice).
+  const replay = () => {
+    const control = held.shift();
+    if (control) when(control, () => control.click(), 0, () => setTimeout(replay));
+    else handOver();
+  };
+  replay();
 }).observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
 
 // After load, when the browser is idle (the first view's images and paints done): the service

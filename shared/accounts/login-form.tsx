@@ -7,6 +7,7 @@ import { AuthField } from './auth-field';
 import { EmailField, emailProblem, focusField, focusFirstError } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { validateInScript } from '../ui/form-validation';
 
 type Field = 'email' | 'password';
 type Busy = null | 'login' | 'google' | 'reset';
@@ -53,7 +54,7 @@ export function LoginForm() {
   }
 
   return (
-    <form ref={formRef} method="post" className="auth-form" noValidate onSubmit={onSubmit} aria-label="Login">
+    <form ref={validateInScript(formRef)} method="post" className="auth-form" onSubmit={onSubmit} aria-label="Login">
       <input type="hidden" name="_form" value="login" />
       <EmailField label="Email" autoComplete="username" value={email} onValue={setEmail} error={errors.email} />
       <AuthField

@@ -5,6 +5,7 @@ import { AuthField } from './auth-field';
 import { EmailField, emailProblem, focusFirstError } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
+import { validateInScript } from '../ui/form-validation';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -50,7 +51,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form ref={formRef} method="post" className="auth-form" noValidate onSubmit={onSubmit} aria-label="Register">
+    <form ref={validateInScript(formRef)} method="post" className="auth-form" onSubmit={onSubmit} aria-label="Register">
       <input type="hidden" name="_form" value="register" />
       <AuthField
         label="Username"

@@ -52,6 +52,9 @@ export function FilterableGallery<C extends string>({
   const [openAt, setOpenAt] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const visible = filterGallery(items, filter);
+  // Under 'all' the items whose picture repeats an earlier one's are in the page too, hidden
+  // (`--more`): a category's filter shows them at once, before hydration too (client/early.ts).
+  const rendered = filter === 'all' ? items.map((item) => ({ item, i: visible.indexOf(item) })) : visible.map((item, i) => ({ item, i }));
   const H = headingLevel === 2 ? 'h2' : 'h3';
 
   const closeViewer = () => {
@@ -70,6 +73,7 @@ export function FilterableGallery<C extends string>({
               key={f.value}
               type="button"
               className="fgallery__filter"
+              data-filter={f.value}
               aria-pressed={filter === f.value}
               onClick={() => {
                 // The pressed filter changes nothing: no fade of the items already shown.
@@ -88,8 +92,14 @@ export function FilterableGallery<C extends string>({
       </div>
 
       <ul className="fgallery__grid">
-        {visible.map((item, i) => (
-          <li key={`${filter}-${item.id}`} className="fgallery__item" data-category={item.category} data-id={item.id}>
+        {rendered.map(({ item, i }) => (
+          <li
+            key={`${filter}-${item.id}`}
+            className={i < 0 ? 'fgallery__item fgallery__item--more' : 'fgallery__item'}
+            data-category={item.category}
+            data-id={item.id}
+            hidden={i < 0}
+          >
             <figure className="fgallery__figure">
               <div className="fgallery__media">
                 <img src={item.img.src} width={item.img.width} height={item.img.height} alt={item.img.alt} {...imageLoading(priority && i === 0)} />

@@ -8,6 +8,7 @@ import { HONEYPOT_FIELD } from './form-names';
 import { REQUEST_KINDS, type RequestKind } from './kinds';
 import type { FieldErrors, FormContext, FormSpec } from './schemas';
 import './enquiries.css';
+import { validateInScript } from '../ui/form-validation';
 
 /** What a delivering form's action answers (server/requests/form-action.ts): stored, refused field by field, store unreachable, or too many requests. */
 export type RequestFormResult =
@@ -119,7 +120,7 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
   const values = echo && echo.status !== 'sent' ? echo.values : undefined;
   const retryAfterSeconds = echo?.status === 'limited' ? echo.retryAfterSeconds : 60;
   return (
-    <Form method="post" ref={formRef} className={`enquiry-form ${className ?? ''}`} aria-label={label} noValidate onSubmit={onSubmit} preventScrollReset>
+    <Form method="post" ref={validateInScript(formRef)} className={`enquiry-form ${className ?? ''}`} aria-label={label} onSubmit={onSubmit} preventScrollReset>
       <div className="enquiry-form__trap" aria-hidden="true">
         <label>
           Leave this empty

@@ -56,10 +56,36 @@ export interface CarouselProps<T> {
   pagination?: boolean;
 }
 
+const NO_DOTS = { __html: '' };
+
 /** After a step: if `from` became disabled while it had focus (or focus fell to <body>), focus `to`. */
 function keepFocus(from: HTMLButtonElement | null, to: HTMLButtonElement | null) {
   const active = document.activeElement;
   if (from?.disabled && (active === from || active === document.body) && to && !to.disabled) to.focus();
+}
+
+/**
+ * Before Swiper starts, the loader's early answer (client/early.ts) may have moved the carousel:
+ * a sliding one's track scrolled natively to a slide (`data-early` makes it a snapping scroll
+ * container), a fade one showing another slide (inline visibility, `data-early-slide`). Swiper
+ * takes over from the slide on screen, with the track back at rest: returns that slide's index.
+ */
+function takeOverEarly(root: HTMLElement, track: HTMLElement, fade: boolean): number {
+  const slides = [...track.querySelectorAll<HTMLElement>('.swiper-slide')];
+  let at = 0;
+  if (fade) {
+    at = Number(track.dataset.earlySlide ?? 0) || 0;
+    delete track.dataset.earlySlide;
+    for (const s of slides) {
+      s.style.removeProperty('visibility');
+      s.querySelector<HTMLElement>('.carousel__media')?.style.removeProperty('content-visibility');
+    }
+  } else if (track.scrollLeft > 0 && slides[0] && slides[1]) {
+    at = Math.round(track.scrollLeft / (slides[1].offsetLeft - slides[0].offsetLeft || 1));
+    track.scrollLeft = 0;
+  }
+  delete root.dataset.early;
+  return Math.max(0, Math.min(slides.length - 1, at));
 }
 
 /**
@@ -107,7 +133,11 @@ export function Carousel<T>({
         if (v !== undefined) breakpoints[bp] = { slidesPerView: v };
       }
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      const initialSlide = takeOverEarly(root, el, fade);
+      // A dot of ours that has focus gives it to Swiper's bullet in its place (ours are hidden now).
+      const focusedDot = [...root.querySelectorAll('.carousel__dots > button')].indexOf(document.activeElement as Element);
       swiper = createSwiper(el, {
+        initialSlide,
         slidesPerView: fade ? 1 : current.base,
         breakpoints: fade ? undefined : breakpoints,
         spaceBetween: fade ? 0 : gap,
@@ -128,6 +158,7 @@ export function Carousel<T>({
           navigationPrev: () => keepFocus(prevRef.current, nextRef.current),
         },
       });
+      if (focusedDot >= 0) paginationRef.current?.querySelectorAll<HTMLElement>('.swiper-pagination-bullet')[focusedDot]?.focus();
     };
 
     if (typeof IntersectionObserver === 'undefined') {
@@ -162,6 +193,7 @@ export function Carousel<T>({
       aria-label={label}
       data-speed={speed}
       data-autoplay="off"
+      data-loop={loop ? 'true' : undefined}
       style={layoutVars(fade ? { base: 1 } : layout, gap)}
     >
       <div ref={swiperElRef} className="swiper">
@@ -174,8 +206,13 @@ export function Carousel<T>({
         </div>
         {pagination && <div ref={paginationRef} className="swiper-pagination" />}
       </div>
+      {/* Until Swiper starts (and renders its own bullets in .swiper-pagination), the loader puts
+          one dot per slide here (client/early.ts), answered by it; hidden once Swiper has started.
+          Not in the server's HTML (bytes of every carousel page, ADR 0027), and not React's: an
+          element whose inner HTML React was given is not hydrated child by child. */}
+      {pagination && <div className="carousel__dots" dangerouslySetInnerHTML={NO_DOTS} />}
       <div className="carousel__controls">
-        <button ref={prevRef} type="button" className="carousel__btn carousel__prev" aria-label="Previous slide">
+        <button ref={prevRef} type="button" className={`carousel__btn carousel__prev${loop ? '' : ' swiper-button-disabled'}`} aria-label="Previous slide" disabled={!loop}>
           <Icon name="chevronLeft" size={20} />
         </button>
         <button ref={nextRef} type="button" className="carousel__btn carousel__next" aria-label="Next slide">

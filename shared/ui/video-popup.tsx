@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { invoke } from './invoke';
 import type { Video } from '../content/about';
 import { Icon } from './icons';
 import { imageLoading } from './image-loading';
@@ -23,6 +24,18 @@ export function VideoPopup({ video, className, priority = false }: { video: Vide
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogId = useId();
+
+  // The play button's command opens the dialog by itself, before hydration too (docs/first-view.md):
+  // the player follows the dialog.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const sync = () => dialog.open && setOpen(true);
+    sync();
+    dialog.addEventListener('toggle', sync);
+    return () => dialog.removeEventListener('toggle', sync);
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -39,12 +52,14 @@ export function VideoPopup({ video, className, priority = false }: { video: Vide
   return (
     <div className={`video-popup ${className ?? ''}`}>
       <img src={video.cover.src} width={video.cover.width} height={video.cover.height} alt={video.cover.alt} {...imageLoading(priority)} className="video-popup__cover" />
-      <button ref={triggerRef} type="button" className="video-popup__play" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button ref={triggerRef} type="button" className="video-popup__play" aria-haspopup="dialog" {...invoke(dialogId, 'show-modal')} onClick={() => setOpen(true)}>
         <Icon name="play" size={30} />
         <span className="visually-hidden">Play video: {video.title}</span>
       </button>
       <dialog
         ref={dialogRef}
+        id={dialogId}
+        closedby="any"
         className="video-popup__dialog"
         aria-label={video.title}
         onClose={() => {
@@ -67,7 +82,7 @@ export function VideoPopup({ video, className, priority = false }: { video: Vide
             />
           )}
         </div>
-        <button ref={closeRef} type="button" className="video-popup__close" onClick={close}>
+        <button ref={closeRef} type="button" className="video-popup__close" {...invoke(dialogId, 'close')} onClick={close}>
           <Icon name="close" size={22} />
           <span className="visually-hidden">Close video</span>
         </button>

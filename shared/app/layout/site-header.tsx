@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icons';
+import { invoke } from '../../ui/invoke';
 import { AccountMenu } from './account-menu';
 import { Drawer } from './drawer';
 import { Logo } from './logo';
@@ -23,8 +24,11 @@ function useScrolledPast(threshold: number): boolean {
 
 export function SiteHeader() {
   const sticky = useScrolledPast(STICKY_THRESHOLD_PX);
+  // The dialog is the truth (the browser opens it from the button's command, before hydration
+  // too, and closes it on Escape or a tap outside); this state follows it, for aria-expanded.
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const drawer = useRef<HTMLDialogElement>(null);
+  const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
 
   return (
     <div className="site-header-slot">
@@ -42,14 +46,18 @@ export function SiteHeader() {
               aria-haspopup="dialog"
               aria-controls="site-drawer"
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              {...invoke('site-drawer', 'show-modal')}
+              onClick={() => {
+                // Where the browser runs the command, it has not yet (listeners come first) and then finds it open.
+                if (drawer.current && !drawer.current.open) drawer.current.showModal();
+              }}
             >
               <Icon name="menu" size={24} />
             </button>
           </div>
         </div>
       </header>
-      <Drawer open={drawerOpen} onClose={closeDrawer} />
+      <Drawer dialogRef={drawer} onChange={onDrawerChange} />
     </div>
   );
 }

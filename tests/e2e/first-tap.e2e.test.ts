@@ -1,0 +1,234 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, holdScripts, launch, openPage } from './harness';
+
+// Issue 33 (docs/first-view.md): the first tap answers before hydration. The page's entry script
+// is held back (holdScripts), so each answer below comes from the browser itself or from the
+// loader's early answers (client/early.ts), never from React; then the scripts are released and
+// the state React takes over must be the one on screen.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const notHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated ?? null);
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]', { timeout: 20_000 });
+
+describe('the first tap, before hydration', () => {
+  it('the menu button opens the drawer by its command (a modal dialog), Escape closes it; after hydration it still works', async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    const menu = page.locator('button.site-header__menu');
+    const drawer = page.locator('#site-drawer');
+    await menu.click();
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+    expect(await notHydrated(page)).toBeNull();
+    // Its opener says so (the loader mirrors the dialog's state until React does).
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    // Opened again before hydration, it stays open through hydration, and React's state agrees.
+    await menu.click();
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    expect(await drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('#site-drawer .drawer__close').click();
+    await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('with JavaScript off the drawer opens and closes too', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(baseUrl() + '/about');
+    await page.locator('button.site-header__menu').tap();
+    const drawer = page.locator('#site-drawer');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await page.locator('#site-drawer nav a').allTextContents()).toEqual(['Home', 'Services', 'Contact']);
+    await page.locator('#site-drawer .drawer__close').tap();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('an FAQ answer opens (and the open one closes) before hydration', async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/homeTwo', { waitUntil: 'load' });
+    const items = page.locator('.faq details');
+    expect(await items.count()).toBeGreaterThan(2);
+    await items.nth(2).locator('summary').click();
+    await expect.poll(() => items.evaluateAll((ds) => ds.map((d) => (d as HTMLDetailsElement).open))).toEqual(
+      Array.from({ length: await items.count() }, (_, i) => i === 2),
+    );
+    expect(await items.nth(2).locator('.accordion__body').isVisible()).toBe(true);
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    expect(await items.nth(2).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('a tab shows its panel before hydration (a tap, then the arrow key), and React takes over that tab', async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    const list = page.getByRole('tablist', { name: 'Analysis' });
+    const tabs = list.getByRole('tab');
+    const selected = () => tabs.evaluateAll((ts) => ts.map((x) => x.getAttribute('aria-selected')));
+    const panels = () => tabs.evaluateAll((ts) => ts.map((x) => document.getElementById(x.getAttribute('aria-controls')!)!.hidden));
+    await tabs.nth(1).click();
+    await expect.poll(selected).toEqual(['false', 'true', 'false']);
+    expect(await panels()).toEqual([true, false, true]);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(selected).toEqual(['false', 'false', 'true']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    // React's state is the tab on screen: the same selection, and its own keys move from there.
+    expect(await selected()).toEqual(['false', 'false', 'true']);
+    expect(await panels()).toEqual([true, true, false]);
+    await tabs.nth(2).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(selected).toEqual(['false', 'true', 'false']);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("a carousel's arrow and dots move it before hydration, and Swiper starts from the slide on screen", async () => {
+    const t = await openPage(browser, { width: 375, height: 3000, serviceWorkers: 'block' });
+    const { page } = t;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    const team = page.locator('section.carousel[aria-label="Our team"]');
+    const firstSeen = () =>
+      team.evaluate((s) => {
+        const box = s.querySelector('.swiper')!.getBoundingClientRect();
+        return [...s.querySelectorAll('.swiper-slide')].findIndex((x) => x.getBoundingClientRect().left >= box.left - 2);
+      });
+    expect(await firstSeen()).toBe(0);
+    expect(await team.locator('.carousel__prev').isDisabled()).toBe(true);
+    await team.locator('.carousel__next').click();
+    await expect.poll(firstSeen).toBe(1);
+    expect(await team.locator('.carousel__prev').isDisabled()).toBe(false);
+    await team.getByRole('button', { name: 'Go to slide 4' }).click();
+    await expect.poll(firstSeen).toBe(3);
+    await expect.poll(() => team.getByRole('button', { name: 'Go to slide 4' }).getAttribute('aria-current')).toBe('true');
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await team.locator('.swiper.swiper-initialized').waitFor();
+    await expect.poll(() => team.locator('.swiper-slide').evaluateAll((ss) => ss.findIndex((s) => s.classList.contains('swiper-slide-active')))).toBe(3);
+    expect(await firstSeen()).toBe(3);
+    // Swiper's own bullets now, one per position, the fourth current.
+    await expect.poll(() => team.locator('.carousel__dots').isVisible()).toBe(false);
+    await team.locator('.carousel__next').click();
+    await expect.poll(firstSeen).toBe(4);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('a gallery filter shows its category before hydration, repeats of a picture included, as React will', async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    const shownIds = () => page.$$eval('.fgallery__item', (els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => Number((el as HTMLElement).dataset.id)));
+    const all = await shownIds();
+    await page.getByRole('button', { name: 'Surgery', exact: true }).click();
+    await expect.poll(shownIds).not.toEqual(all);
+    const early = await shownIds();
+    expect(await page.getByRole('button', { name: 'Surgery', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(await shownIds()).toEqual(early);
+    expect(await page.getByRole('button', { name: 'Surgery', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // Back to all: the list without repeats, as at first.
+    await page.getByRole('button', { name: 'Show all', exact: true }).click();
+    await expect.poll(shownIds).toEqual(all);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("a gallery picture's plus opens a viewer with the picture before hydration; React's lightbox takes over from it", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    const plus = page.locator('.fgallery__open').first();
+    const src = await page.locator('.fgallery__item img').first().getAttribute('src');
+    await plus.click();
+    const early = page.locator('dialog.early-viewer');
+    await expect.poll(() => early.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+    expect(await early.locator('img').getAttribute('src')).toBe(src);
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    await expect.poll(() => page.locator('dialog.lightbox').evaluate((d: HTMLDialogElement) => d.open), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => early.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("the early viewer closed before hydration is not opened again by the replay", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    await page.locator('.fgallery__open').first().click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/contact', { waitUntil: 'load' });
+    let posted = 0;
+    page.on('request', (r) => r.method() === 'POST' && posted++);
+    const form = page.locator('form.enquiry-form');
+    await page.evaluate(() => addEventListener('invalid', () => ((window as unknown as { invalid: number }).invalid = 1), true));
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { invalid?: number }).invalid ?? 0)).toBe(1);
+    expect(posted).toBe(0);
+    expect(await notHydrated(page)).toBeNull();
+    release();
+    await hydrated(page);
+    // Once hydrated the form's own check answers, beside the fields.
+    expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.field__error').count()).toBeGreaterThan(0);
+    expect(posted).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+});
