@@ -59,7 +59,7 @@ export const CONTROLS = [
     id: 'tabs',
     label: 'tabs',
     // Any ARIA tab list (analysis tabs, product information, areas of care) but the pricing switch;
-    // radio inputs if tabs become a radio group labelled as tabs.
+    // tabs made of radio inputs are found while their group keeps role=tablist (or the labels role=tab).
     targets: ':is([role=tab], [role=tablist] input[type=radio])',
     within: '[role=tablist]',
     withinNot: /month|year|annual/,
@@ -293,6 +293,7 @@ function harness({ controls }) {
     ['aria-selected', 'aria-pressed', 'aria-checked', 'aria-expanded'].some((a) => el.getAttribute(a) === 'true') ||
     /^(true|page|step|location)$/.test(el.getAttribute('aria-current') ?? '') ||
     el.checked === true ||
+    el.control?.checked === true ||
     (el.localName === 'summary' && el.parentElement?.open) ||
     el.disabled === true ||
     el.getAttribute('aria-disabled') === 'true' ||
@@ -363,7 +364,8 @@ function harness({ controls }) {
     return null;
   };
   const valueOf = (f) => (f ? (f.value ?? f.getAttribute('aria-valuenow') ?? text(f)) : '');
-  const regionText = (t) => t.closest('section, [role=region], article, main')?.innerText ?? '';
+  /** The rendered text of a tab's set: the tab list's parent (else its section). */
+  const regionText = (t) => (t.closest('[role=tablist], [role=radiogroup], fieldset')?.parentElement ?? t.closest('section, [role=region], article, main') ?? document.body).innerText;
 
   /**
    * The visible-response rules. snap(target, container) is the state before the tap; check(...)
@@ -388,7 +390,7 @@ function harness({ controls }) {
       paint: true,
     },
     // A tab: the panel it controls shows; without aria-controls (radio tabs), the rendered text of
-    // its section changed (another panel shows).
+    // its tab set changed (another panel shows).
     panel: {
       snap: (t) => ({ panel: controlled(t), text: regionText(t) }),
       check: (t, s) => (s.panel ? contentShows(s.panel) : regionText(t) !== s.text),
