@@ -350,7 +350,7 @@ export async function measureIntent({ base, routes, runs, json, only }) {
   const results = [];
   for (const row of found) {
     const spec = controls.find((c) => c.id === row.id);
-    const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], how: new Set(), problems: [] };
+    const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
     const problem = (run, text) => r.problems.push({ run: run + 1, text });
     for (let run = 0; run < runs; run++) {
       const t0 = Date.now();
@@ -358,6 +358,9 @@ export async function measureIntent({ base, routes, runs, json, only }) {
       const lap = (what) => phase.push(`${what} ${Date.now() - t0}`);
       const { context, page, cdp, box } = await open();
       const runId = `${row.route}|${row.id}|${row.key}|${run}`;
+      // The machine's load (1-minute average) when the run started: other work on the shared cores
+      // stretches every time measured.
+      r.load.push(Math.round(loadavg()[0] * 10) / 10);
       try {
         try {
           const outcome = await firstTap(page, cdp, box, row, runId, lap);
@@ -531,7 +534,7 @@ export async function measureIntent({ base, routes, runs, json, only }) {
     'same tap once hydrated, median ms': median(r.warm),
     how: [...r.how].join(', '),
     problems: grouped(r.problems),
-    runs: { response: r.cold, hydrated: r.hydrated, again: r.warm, controlShown: r.controlShown, inputLag: r.inputLag, offscreen: r.offscreen },
+    runs: { response: r.cold, hydrated: r.hydrated, again: r.warm, controlShown: r.controlShown, inputLag: r.inputLag, offscreen: r.offscreen, load: r.load },
     name: r.name,
     before: r.before,
   }));
