@@ -301,115 +301,118 @@ export async function measureIntent({ base, routes, runs, json, only }) {
   }
   const idle = (page) => page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(), { timeout: 3000 })));
 
-  // 1. Which routes have which controls: each route loaded once, as served (before hydration)
-  // and again once hydrated and scrolled through (carousels start, their dots exist then).
-  log(`intent: finding the controls on ${routes.length} route(s)…`);
   const found = [];
   const aliases = [];
-  {
-    const { context, page } = await open();
-    for (const route of routes) {
-      try {
-        await page.goto(base + route, { waitUntil: 'load' });
-        // An alias (its canonical link names another route measured here) is the same page.
-        const canonical = await page.evaluate(() => {
-          const href = document.querySelector('link[rel=canonical]')?.getAttribute('href');
-          return href ? new URL(href, location.href).pathname + new URL(href, location.href).search : null;
-        });
-        if (canonical && canonical !== route && routes.includes(canonical)) {
-          aliases.push(`${route} (= ${canonical})`);
-          continue;
-        }
-        await page.waitForTimeout(300);
-        const before = await page.evaluate(() => window.__intent.survey());
-        await page.keyboard.press('Shift');
-        await page.waitForFunction(() => window.__intent.hydrated(), null, { timeout: 20000 });
-        await scrollThrough(page);
-        await page.waitForTimeout(1000);
-        const after = await page.evaluate(() => window.__intent.survey());
-        const rows = new Map();
-        for (const x of before) rows.set(`${x.id}\n${x.key}`, { route, id: x.id, key: x.key, name: x.name, before: x.visible ? 'visible' : 'hidden', offset: null, after: false });
-        for (const x of after) {
-          const k = `${x.id}\n${x.key}`;
-          if (!rows.has(k)) rows.set(k, { route, id: x.id, key: x.key, name: x.name, before: 'absent', offset: null, after: false });
-          Object.assign(rows.get(k), { offset: x.offset, after: x.visible });
-        }
-        // A control on screen neither before nor after hydration (e.g. one for wide screens only) is not a phone's.
-        found.push(...[...rows.values()].filter((x) => x.before === 'visible' || x.after));
-      } catch (error) {
-        log(`intent: ${route}: could not survey (${error.message.split('\n')[0]})`);
-      }
-    }
-    await context.close();
-  }
-  const order = Object.fromEntries(controls.map((c, i) => [c.id, i]));
-  found.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route) || order[a.id] - order[b.id]);
-  log(`intent: ${found.length} rows (${(Date.now() - started) / 1000 | 0} s): ${[...new Set(found.map((f) => f.id))].map((id) => `${id} ${found.filter((f) => f.id === id).length}`).join(', ')}`);
-
-  // 2. Each row: `runs` fresh loads, a first tap each, then the same tap once hydrated.
   const results = [];
-  for (const row of found) {
-    const spec = controls.find((c) => c.id === row.id);
-    const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
-    const problem = (run, text) => r.problems.push({ run: run + 1, text });
-    for (let run = 0; run < runs; run++) {
-      const t0 = Date.now();
-      const phase = [];
-      const lap = (what) => phase.push(`${what} ${Date.now() - t0}`);
-      const { context, page, cdp, box } = await open();
-      const runId = `${row.route}|${row.id}|${row.key}|${run}`;
-      // The machine's load (1-minute average) when the run started: other work on the shared cores
-      // stretches every time measured.
-      r.load.push(Math.round(loadavg()[0] * 10) / 10);
-      try {
+  try {
+    // 1. Which routes have which controls: each route loaded once, as served (before hydration)
+    // and again once hydrated and scrolled through (carousels start, their dots exist then).
+    log(`intent: finding the controls on ${routes.length} route(s)…`);
+    {
+      const { context, page } = await open();
+      for (const route of routes) {
         try {
-          const outcome = await firstTap(page, cdp, box, row, runId, lap);
-          r.outcomes.push(outcome.kind);
-          if (outcome.kind === 'visible') {
-            r.cold.push(outcome.response);
-            if (Number.isFinite(outcome.hydrated)) r.hydrated.push(outcome.hydrated);
-            if (outcome.inputLag !== undefined) r.inputLag.push(outcome.inputLag);
+          await page.goto(base + route, { waitUntil: 'load' });
+          // An alias (its canonical link names another route measured here) is the same page.
+          const canonical = await page.evaluate(() => {
+            const href = document.querySelector('link[rel=canonical]')?.getAttribute('href');
+            return href ? new URL(href, location.href).pathname + new URL(href, location.href).search : null;
+          });
+          if (canonical && canonical !== route && routes.includes(canonical)) {
+            aliases.push(`${route} (= ${canonical})`);
+            continue;
           }
-          if (outcome.controlShown !== undefined) r.controlShown.push(outcome.controlShown);
-          if (outcome.offscreen !== undefined) r.offscreen.push(outcome.offscreen);
-          r.how.add(outcome.how);
-          if (outcome.problem) problem(run, outcome.problem);
-        } catch (error) {
-          r.outcomes.push('void');
-          problem(run, error.message.split('\n')[0]);
-        }
-        lap('first tap');
-        // The same tap on a hydrated page.
-        try {
-          const warmPoint = await hydratedAgain(page, cdp, box, row, spec, runId);
-          const warmMark = box.length;
-          const second = await tap(cdp, warmPoint);
-          const mine = (kind) => (e) => e.kind === kind && e.runId === `${runId}|again`;
-          let again = null;
-          let off = null;
-          // At most 15 s; a message in the page but off screen: 2 s more for it to come into view.
-          for (const until = Date.now() + 15000; !again && Date.now() < until; ) {
-            again = await box.wait(mine('response'), 250, warmMark);
-            off = await box.wait(mine('offscreen'), 0, warmMark);
-            if (!again && off && Date.now() - off.got > 2000) break;
+          await page.waitForTimeout(300);
+          const before = await page.evaluate(() => window.__intent.survey());
+          await page.keyboard.press('Shift');
+          await page.waitForFunction(() => window.__intent.hydrated(), null, { timeout: 20000 });
+          await scrollThrough(page);
+          await page.waitForTimeout(1000);
+          const after = await page.evaluate(() => window.__intent.survey());
+          const rows = new Map();
+          for (const x of before) rows.set(`${x.id}\n${x.key}`, { route, id: x.id, key: x.key, name: x.name, before: x.visible ? 'visible' : 'hidden', offset: null, after: false });
+          for (const x of after) {
+            const k = `${x.id}\n${x.key}`;
+            if (!rows.has(k)) rows.set(k, { route, id: x.id, key: x.key, name: x.name, before: 'absent', offset: null, after: false });
+            Object.assign(rows.get(k), { offset: x.offset, after: x.visible });
           }
-          if (again) r.warm.push(again.at - second);
-          else if (off) problem(run, `once hydrated: no visible response, the message was in the page ${ms(off.at - second)} ms after the tap, off screen`);
-          else problem(run, 'once hydrated: no visible response within 15 s');
+          // A control on screen neither before nor after hydration (e.g. one for wide screens only) is not a phone's.
+          found.push(...[...rows.values()].filter((x) => x.before === 'visible' || x.after));
         } catch (error) {
-          problem(run, error.message.split('\n')[0]);
+          log(`intent: ${route}: could not survey (${error.message.split('\n')[0]})`);
         }
-        lap('again');
-      } finally {
-        await context.close();
-        lap('closed');
-        if (process.env.INTENT_DEBUG) log(`  ${runId}: ${phase.join(', ')}`);
       }
+      await context.close();
     }
-    results.push(r);
-    log(`intent: ${row.route} ${row.id}${row.key ? ` (${row.key})` : ''}: ${r.cold.map((x) => Math.round(x)).join('/') || r.outcomes.join('/')} ms, once hydrated ${r.warm.map((x) => Math.round(x)).join('/')}${r.problems.length ? `; ${r.problems.map((p) => `run ${p.run}: ${p.text}`).join('; ')}` : ''}`);
+    const order = Object.fromEntries(controls.map((c, i) => [c.id, i]));
+    found.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route) || order[a.id] - order[b.id]);
+    log(`intent: ${found.length} rows (${(Date.now() - started) / 1000 | 0} s): ${[...new Set(found.map((f) => f.id))].map((id) => `${id} ${found.filter((f) => f.id === id).length}`).join(', ')}`);
+
+    // 2. Each row: `runs` fresh loads, a first tap each, then the same tap once hydrated.
+    for (const row of found) {
+      const spec = controls.find((c) => c.id === row.id);
+      const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
+      const problem = (run, text) => r.problems.push({ run: run + 1, text });
+      for (let run = 0; run < runs; run++) {
+        const t0 = Date.now();
+        const phase = [];
+        const lap = (what) => phase.push(`${what} ${Date.now() - t0}`);
+        const { context, page, cdp, box } = await open();
+        const runId = `${row.route}|${row.id}|${row.key}|${run}`;
+        // The machine's load (1-minute average) when the run started: other work on the shared cores
+        // stretches every time measured.
+        r.load.push(Math.round(loadavg()[0] * 10) / 10);
+        try {
+          try {
+            const outcome = await firstTap(page, cdp, box, row, runId, lap);
+            r.outcomes.push(outcome.kind);
+            if (outcome.kind === 'visible') {
+              r.cold.push(outcome.response);
+              if (Number.isFinite(outcome.hydrated)) r.hydrated.push(outcome.hydrated);
+              if (outcome.inputLag !== undefined) r.inputLag.push(outcome.inputLag);
+            }
+            if (outcome.controlShown !== undefined) r.controlShown.push(outcome.controlShown);
+            if (outcome.offscreen !== undefined) r.offscreen.push(outcome.offscreen);
+            r.how.add(outcome.how);
+            if (outcome.problem) problem(run, outcome.problem);
+          } catch (error) {
+            r.outcomes.push('void');
+            problem(run, error.message.split('\n')[0]);
+          }
+          lap('first tap');
+          // The same tap on a hydrated page.
+          try {
+            const warmPoint = await hydratedAgain(page, cdp, box, row, spec, runId);
+            const warmMark = box.length;
+            const second = await tap(cdp, warmPoint);
+            const mine = (kind) => (e) => e.kind === kind && e.runId === `${runId}|again`;
+            let again = null;
+            let off = null;
+            // At most 15 s; a message in the page but off screen: 2 s more for it to come into view.
+            for (const until = Date.now() + 15000; !again && Date.now() < until; ) {
+              again = await box.wait(mine('response'), 250, warmMark);
+              off = await box.wait(mine('offscreen'), 0, warmMark);
+              if (!again && off && Date.now() - off.got > 2000) break;
+            }
+            if (again) r.warm.push(again.at - second);
+            else if (off) problem(run, `once hydrated: no visible response, the message was in the page ${ms(off.at - second)} ms after the tap, off screen`);
+            else problem(run, 'once hydrated: no visible response within 15 s');
+          } catch (error) {
+            problem(run, error.message.split('\n')[0]);
+          }
+          lap('again');
+        } finally {
+          await context.close();
+          lap('closed');
+          if (process.env.INTENT_DEBUG) log(`  ${runId}: ${phase.join(', ')}`);
+        }
+      }
+      results.push(r);
+      log(`intent: ${row.route} ${row.id}${row.key ? ` (${row.key})` : ''}: ${r.cold.map((x) => Math.round(x)).join('/') || r.outcomes.join('/')} ms, once hydrated ${r.warm.map((x) => Math.round(x)).join('/')}${r.problems.length ? `; ${r.problems.map((p) => `run ${p.run}: ${p.text}`).join('; ')}` : ''}`);
+    }
+  } finally {
+    await browser.close();
   }
-  await browser.close();
 
   /**
    * The first tap of a fresh load: the control brought into view without an intent, the state
