@@ -8,8 +8,10 @@
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
 // With --intent it measures what the first tap costs now that pages hydrate on the visitor's
-// first intent (ADR 0018): tap → hydrated → menu open, CPU 4× slower (paths given, or / and /about).
-//   npm run build && npm run measure -- --intent [--runs=5]
+// first intent (ADR 0018, issue 33): for every control type on every route that has it (paths
+// given, --all, or / and /about), the first tap → its visible response, → hydrated, and the same
+// tap once hydrated; 375 px, CPU 4× slower, 5 fresh loads per row (scripts/measure-intent.mjs).
+//   npm run build && npm run measure -- --intent [--all] [--runs=5] [--control=menu,tabs] [--json=FILE]
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +22,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mjs';
 import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
+import { measureIntent } from './measure-intent.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -27,7 +30,11 @@ const a11y = args.includes('--a11y');
 // --intent: the cost moved to the first tap by hydrating on intent (ADR 0018), see measureIntent.
 const intent = args.includes('--intent');
 const verbose = args.includes('--verbose');
-const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1);
+const runsArg = args.find((a) => a.startsWith('--runs='));
+const runs = Math.max(1, Number(runsArg?.slice(7) ?? 1) || 1);
+// --intent: --json=FILE writes its rows as JSON; --control=menu,tabs measures only those control types.
+const intentJson = args.find((a) => a.startsWith('--json='))?.slice('--json='.length);
+const intentControls = args.find((a) => a.startsWith('--control='))?.slice('--control='.length).split(',').filter(Boolean);
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
 const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
 // --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
@@ -167,7 +174,8 @@ try {
     console.table(jsRows);
   }
 
-  if (intent) await measureIntent(paths, Math.max(runs, 5));
+  // 5 fresh loads per row unless --runs says otherwise.
+  if (intent) await measureIntent({ base, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls });
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -271,81 +279,6 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await database.stop();
-}
-
-/**
- * The first tap's cost when pages hydrate on the visitor's first intent (ADR 0018): a phone-sized
- * Chromium with the CPU slowed 4× (as Lighthouse's mobile run), the page loaded and its prefetches
- * done, then a tap on the menu button. Medians over `runs` loads of each path: from the tap to
- * React's hydration and to the open menu (the tap held and replayed), beside the same tap on the
- * page once hydrated (what the menu itself costs).
- */
-async function measureIntent(routes, runs) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  const mid = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length ? Math.round(s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-  };
-  const table = {};
-  try {
-    for (const route of routes) {
-      const cold = { hydrated: [], open: [] };
-      const warm = [];
-      for (let r = 0; r < runs; r++) {
-        const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.goto(base + route, { waitUntil: 'load' });
-        // Wait for the prefetches: after load the service worker fetches the page's modules into its
-        // cache (without one, the page prefetches them itself, one per idle moment).
-        const listed = await page.evaluate(() => ['data-entry', 'data-prefetch'].flatMap((a) => document.querySelector('script[data-entry]')?.getAttribute(a)?.split(' ') ?? []));
-        await page.waitForFunction(
-          async (files) => {
-            const fetched = new Set(performance.getEntriesByType('resource').filter((e) => e.responseEnd > 0).map((e) => new URL(e.name).pathname));
-            const cached = await Promise.all(files.map((f) => fetched.has(f) || caches.match(f)));
-            return cached.every(Boolean);
-          },
-          listed,
-          { timeout: 30000, polling: 200 },
-        );
-        await page.waitForTimeout(500);
-        const tap = async () => {
-          await page.evaluate(() => {
-            const w = window;
-            const button = document.querySelector('button.site-header__menu');
-            w.__tap = {};
-            addEventListener('pointerdown', (e) => (w.__tap.down ??= e.timeStamp), { capture: true, once: true });
-            addEventListener('touchstart', (e) => (w.__tap.down ??= e.timeStamp), { capture: true, once: true });
-            new MutationObserver(() => (w.__tap.hydrated ??= performance.now())).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-            new MutationObserver(() => button.getAttribute('aria-expanded') === 'true' && (w.__tap.open ??= performance.now())).observe(button, { attributes: true });
-          });
-          await page.tap('button.site-header__menu');
-          await page.waitForFunction(() => window.__tap.open !== undefined, null, { timeout: 30000 });
-          return page.evaluate(() => window.__tap);
-        };
-        const first = await tap();
-        cold.hydrated.push(first.hydrated - first.down);
-        cold.open.push(first.open - first.down);
-        // The same tap on the hydrated page: close the menu, then tap again.
-        await page.keyboard.press('Escape');
-        await page.waitForFunction(() => document.querySelector('button.site-header__menu').getAttribute('aria-expanded') === 'false');
-        await page.waitForTimeout(300);
-        const again = await tap();
-        warm.push(again.open - again.down);
-        await context.close();
-      }
-      table[route] = { 'tap → hydrated ms': mid(cold.hydrated), 'tap → menu open ms': mid(cold.open), 'same tap, hydrated page ms': mid(warm), runs: cold.open.map(Math.round).join('/') };
-    }
-  } finally {
-    await browser.close();
-  }
-  console.log(`First tap on the menu button, 375 px, CPU 4× slower, scripts prefetched (ADR 0018); medians of ${runs} loads:`);
-  console.table(table);
 }
 
 async function measureA11y(routes) {
