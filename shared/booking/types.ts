@@ -20,7 +20,7 @@ export const ACTIVE_STATUSES = STATUSES.filter((s) => APPOINTMENT_STATUSES[s].ac
 
 /**
  * What staff may change a status to (`setStatus`). Undo is allowed where a slip of the finger
- * is likely (arrived ↔ no-show, completed → arrived); a cancelled visit stays cancelled (book
+ * is likely (arrived to no-show and back, completed → arrived); a cancelled visit stays cancelled (book
  * again instead: its time may be taken by now). Holds are confirmed or lapse, never set by hand.
  */
 export const STAFF_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
