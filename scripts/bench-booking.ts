@@ -7,9 +7,6 @@
 //  - bookings per second at spread free times, 8 at once.
 // Not a test: the numbers depend on the machine (2 shared cores here).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openAppStore } from '../server/app/store';
 import { book } from '../server/booking/book';
@@ -18,12 +15,11 @@ import { freeTimes } from '../server/booking/repo';
 import { appointments } from '../server/booking/schema';
 import { WORKING_WEEKS } from '../server/booking/seed';
 import type { Store } from '../server/platform/db/store';
-import { silentLogger } from '../server/platform/http/logger';
 import { bookingReference } from '../shared/booking/reference';
 import { DEFAULT_BOOKING_RULES } from '../shared/booking/rules';
 import { addDays, lagosDate, lagosMoment, minutesOf, weekdayOf } from '../shared/booking/time';
 import type { AppointmentStatus } from '../shared/booking/types';
-import { startPostgresCluster } from '../tests/support/postgres-cluster.mjs';
+import { onEachEngine } from './bench-engines';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 10_000);
@@ -171,29 +167,9 @@ async function bench(store: Store, label: string) {
 }
 
 const results: Awaited<ReturnType<typeof bench>>[] = [];
-const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-booking-'));
-try {
-  console.error('PGlite: creating a database…');
-  const store = await openAppStore({ dataDir, logger: silentLogger });
-  results.push(await bench(store, 'PGlite (in-process)'));
-  await store.close();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const cluster = await startPostgresCluster();
-if (!cluster) {
-  console.error('PostgreSQL is not installed: skipped');
-} else {
-  try {
-    console.error('PostgreSQL: starting a throw-away cluster…');
-    const store = await openAppStore({ databaseUrl: await cluster.createDatabase('bench_booking'), dataDir: tmpdir(), logger: silentLogger });
-    results.push(await bench(store, 'PostgreSQL (TCP, pool of 10)'));
-    await store.close();
-  } finally {
-    await cluster.stop();
-  }
-}
+await onEachEngine('bench-booking', openAppStore, async (store, engine) => {
+  results.push(await bench(store, engine));
+});
 
 const r0 = results[0];
 console.log(`\nBooking core with ${EXISTING} existing appointments (${r0?.future ?? 0} of them in the next ${rules.horizonDays} days)`);

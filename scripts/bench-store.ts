@@ -2,14 +2,10 @@
 // row, one transaction each) on the embedded PGlite database and on PostgreSQL (a
 // throw-away, durable cluster: fsync on), sequentially and with 8 at once. Median of 5 runs.
 // Not a test: numbers depend on the machine. BENCH_N sets submissions per run (default 300).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openStore, type Store } from '../server/platform/db/store';
 import { submit } from '../tests/support/submit';
-import { silentLogger } from '../server/platform/http/logger';
-import { startPostgresCluster } from '../tests/support/postgres-cluster.mjs';
+import { onEachEngine } from './bench-engines';
 
 const N = Number(process.env.BENCH_N ?? 300);
 const RUNS = 5;
@@ -53,31 +49,10 @@ async function bench(store: Store) {
 
 const rows: { engine: string; sequential: number; concurrent: number }[] = [];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-bench-'));
-try {
-  console.error('PGlite: creating a database…');
-  const store = await openStore({ dataDir, logger: silentLogger });
+await onEachEngine('bench-store', openStore, async (store, engine) => {
   const r = await bench(store);
-  rows.push({ engine: 'PGlite (in-process)', sequential: r.sequential!, concurrent: r['8 concurrent']! });
-  await store.close();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const cluster = await startPostgresCluster();
-if (!cluster) {
-  console.error('PostgreSQL is not installed: skipped');
-} else {
-  try {
-    console.error('PostgreSQL: starting a throw-away cluster…');
-    const store = await openStore({ databaseUrl: `${cluster.url}/postgres`, dataDir: tmpdir(), logger: silentLogger });
-    const r = await bench(store);
-    rows.push({ engine: 'PostgreSQL (TCP, pool of 10)', sequential: r.sequential!, concurrent: r['8 concurrent']! });
-    await store.close();
-  } finally {
-    await cluster.stop();
-  }
-}
+  rows.push({ engine, sequential: r.sequential!, concurrent: r['8 concurrent']! });
+});
 
 console.log(`\nStored submissions per second (${N} per run, median of ${RUNS})\n`);
 console.log('| engine | sequential | 8 concurrent |');

@@ -220,3 +220,12 @@ export async function postJson(
     return classifyNetworkError(error, init.signal);
   }
 }
+
+/** A webhook's raw body as JSON, or undefined when it is not JSON (the caller answers 400). */
+export function parseJsonBody(rawBody: Buffer | string): unknown {
+  try {
+    return JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -24,6 +24,7 @@ import {
   classifyHttpStatus,
   DEFAULT_TIMEOUT_MS,
   isRecord,
+  parseJsonBody,
   postJson,
   type ChannelAdapter,
   type NotSent,
@@ -147,12 +148,8 @@ export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: s
   if (!secret) return { ok: false, status: 401, reason: 'no secret configured' };
   if (!signatureHeader) return { ok: false, status: 401, reason: 'missing signature' };
   if (!verifyTermiiSignature(rawBody, signatureHeader, secret)) return { ok: false, status: 401, reason: 'bad signature' };
-  let body: unknown;
-  try {
-    body = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-  } catch {
-    return { ok: false, status: 400, reason: 'not JSON' };
-  }
+  const body = parseJsonBody(rawBody);
+  if (body === undefined) return { ok: false, status: 400, reason: 'not JSON' };
   if (!isRecord(body) || typeof body.status !== 'string') return { ok: true, status: 200, report: null };
   const id = body.message_id_str ?? body.message_id;
   if (!((typeof id === 'string' && id) || typeof id === 'number')) return { ok: true, status: 200, report: null };

@@ -28,6 +28,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   isE164,
   isRecord,
+  parseJsonBody,
   parseRetryAfter,
   postJson,
   type ChannelAdapter,
@@ -298,12 +299,8 @@ const epoch = (value: unknown): Date | null => {
 export function handleWebhook(rawBody: Buffer | string, signatureHeader: string | null | undefined, appSecret: string): WebhookResult {
   if (!signatureHeader) return { ok: false, status: 401, reason: 'missing signature' };
   if (!verifySignature(rawBody, signatureHeader, appSecret)) return { ok: false, status: 401, reason: 'bad signature' };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-  } catch {
-    return { ok: false, status: 400, reason: 'not JSON' };
-  }
+  const payload = parseJsonBody(rawBody);
+  if (payload === undefined) return { ok: false, status: 400, reason: 'not JSON' };
   return { ok: true, status: 200, events: parseEvents(payload) };
 }
 

@@ -6,7 +6,7 @@ interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   value: string;
   onValue(value: string): void;
   error?: string;
-  hint?: string;
+  hint?: string | undefined;
 }
 
 /** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */

@@ -36,6 +36,11 @@ export function EmailField({ label, autoComplete, value, onValue, error }: Email
   );
 }
 
+/** The password field of the sign-in forms: 'current-password' to sign in, 'new-password' to register. */
+export function PasswordField({ autoComplete, value, onValue, error, hint }: { autoComplete: 'current-password' | 'new-password'; value: string; onValue(value: string): void; error?: string | undefined; hint?: string }) {
+  return <AuthField label="Password" name="password" type="password" autoComplete={autoComplete} required value={value} onValue={onValue} error={error} hint={hint} />;
+}
+
 /** Moves focus to the named field of a form. */
 export function focusField(form: HTMLFormElement | null, name: string): void {
   (form?.elements.namedItem(name) as HTMLInputElement | null)?.focus();

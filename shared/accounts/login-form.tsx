@@ -3,8 +3,7 @@ import { Link } from '../ui/link';
 import { REMEMBER_DAYS } from '../platform/auth-config';
 import { loadAuthClient } from './load';
 import { sendPasswordReset } from './password-reset';
-import { AuthField } from './auth-field';
-import { EmailField, emailProblem, focusField, focusFirstError } from './email-field';
+import { EmailField, emailProblem, focusField, focusFirstError, PasswordField } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 import { validateInScript } from '../ui/form-validation';
@@ -57,16 +56,7 @@ export function LoginForm() {
     <form ref={validateInScript(formRef)} method="post" className="auth-form" onSubmit={onSubmit} aria-label="Login">
       <input type="hidden" name="_form" value="login" />
       <EmailField label="Email" autoComplete="username" value={email} onValue={setEmail} error={errors.email} />
-      <AuthField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onValue={setPassword}
-        error={errors.password}
-      />
+      <PasswordField autoComplete="current-password" value={password} onValue={setPassword} error={errors.password} />
       <div className="auth-form__row">
         <label className="auth-check">
           <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} aria-describedby="remember-hint" />

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '../ui/link';
 import { loadAuthClient, loadDialogs } from './load';
 import { AuthField } from './auth-field';
-import { EmailField, emailProblem, focusFirstError } from './email-field';
+import { EmailField, emailProblem, focusFirstError, PasswordField } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 import { type FieldErrors, runAuthStep, signInWithGoogleAndReturn, usePrepareAuth, useReturnTo } from './use-auth-helpers';
 import { validateInScript } from '../ui/form-validation';
@@ -66,17 +66,7 @@ export function RegisterForm() {
         hint="Shown at the top of the site while you are signed in."
       />
       <EmailField label="Email Address" autoComplete="email" value={email} onValue={setEmail} error={errors.email} />
-      <AuthField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onValue={setPassword}
-        error={errors.password}
-        hint="More than 6 characters."
-      />
+      <PasswordField autoComplete="new-password" value={password} onValue={setPassword} error={errors.password} hint="More than 6 characters." />
       <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={busy !== null} aria-disabled={busy !== null}>
         {busy === 'register' ? 'Creating your account…' : 'Register Now'}
       </button>

@@ -29,17 +29,7 @@ export function Pagination({ page, pageCount, hrefFor, label, summary = false, c
     <nav className={`paging${className ? ` ${className}` : ''}`} aria-label={label}>
       <ul>
         <li>
-          {page > 1 ? (
-            <Link to={hrefFor(page - 1)} className="paging__link paging__arrow" rel="prev">
-              <Icon name="arrowLeft" size={18} />
-              <span className="visually-hidden">Previous page</span>
-            </Link>
-          ) : (
-            <span className="paging__link paging__arrow is-disabled" aria-disabled="true">
-              <Icon name="arrowLeft" size={18} />
-              <span className="visually-hidden">Previous page</span>
-            </span>
-          )}
+          <Arrow to={page > 1 ? hrefFor(page - 1) : null} rel="prev" />
         </li>
         {pages.map((p) => (
           <li key={p}>
@@ -50,17 +40,7 @@ export function Pagination({ page, pageCount, hrefFor, label, summary = false, c
           </li>
         ))}
         <li>
-          {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} className="paging__link paging__arrow" rel="next">
-              <Icon name="arrowRight" size={18} />
-              <span className="visually-hidden">Next page</span>
-            </Link>
-          ) : (
-            <span className="paging__link paging__arrow is-disabled" aria-disabled="true">
-              <Icon name="arrowRight" size={18} />
-              <span className="visually-hidden">Next page</span>
-            </span>
-          )}
+          <Arrow to={page < pageCount ? hrefFor(page + 1) : null} rel="next" />
         </li>
       </ul>
       {summary && (
@@ -69,5 +49,24 @@ export function Pagination({ page, pageCount, hrefFor, label, summary = false, c
         </p>
       )}
     </nav>
+  );
+}
+
+/** The previous or next page's arrow: a link, or a disabled look-alike at either end. */
+function Arrow({ to, rel }: { to: string | null; rel: 'prev' | 'next' }) {
+  const inner = (
+    <>
+      <Icon name={rel === 'prev' ? 'arrowLeft' : 'arrowRight'} size={18} />
+      <span className="visually-hidden">{rel === 'prev' ? 'Previous page' : 'Next page'}</span>
+    </>
+  );
+  return to ? (
+    <Link to={to} className="paging__link paging__arrow" rel={rel}>
+      {inner}
+    </Link>
+  ) : (
+    <span className="paging__link paging__arrow is-disabled" aria-disabled="true">
+      {inner}
+    </span>
   );
 }

@@ -22,6 +22,7 @@ export default function CheckoutPage() {
   const toggled = (box: Box): Box[] => (open.includes(box) ? open.filter((b) => b !== box) : [...open, box]);
   const toggle = (box: Box) => setOpen(toggled(box));
 
+  const boxState = (name: Box) => ({ name, open: open.includes(name), nextOpen: toggled(name), onToggle: () => toggle(name) });
   return (
     <>
       <PageHeader title="Checkout" crumbs={[{ label: 'Home', to: '/' }, { label: 'Shop', to: '/shop' }, { label: 'Checkout' }]} />
@@ -30,10 +31,7 @@ export default function CheckoutPage() {
           <OrderByPhone lead="Please note:" />
           <div className="checkout__boxes">
             <RevealBox
-              name="login"
-              open={open.includes('login')}
-              nextOpen={toggled('login')}
-              onToggle={() => toggle('login')}
+              {...boxState('login')}
               icon="user"
               lead="Returning customer?"
               buttonLabel="Click here to login"
@@ -41,10 +39,7 @@ export default function CheckoutPage() {
               <ReturningCustomer />
             </RevealBox>
             <RevealBox
-              name="coupon"
-              open={open.includes('coupon')}
-              nextOpen={toggled('coupon')}
-              onToggle={() => toggle('coupon')}
+              {...boxState('coupon')}
               icon="star"
               lead="Have a coupon?"
               buttonLabel="Click here to enter your code"
