@@ -1,7 +1,6 @@
-import { FilterableGallery } from '../filterable-gallery';
+import { PortfolioGallery } from '../portfolio-gallery';
 import { PageHeader } from '../../ui/page-header';
 import { Section } from '../../ui/section';
-import { portfolioCategoryLabel, portfolioFilters, portfolioItems } from '../../content/portfolio';
 
 /** Portfolio, three-column composition: filters above a grid of square tiles with overlay captions. */
 export default function PortfolioThreeColumnPage() {
@@ -15,13 +14,9 @@ export default function PortfolioThreeColumnPage() {
         title="Moments from our week"
         intro="From a first consultation to a morning mobility class: pictures of how care happens here. Filter by topic and open any picture to look closer."
       >
-        <FilterableGallery
+        <PortfolioGallery
           priority
           variant="tiles"
-          items={portfolioItems}
-          filters={portfolioFilters}
-          filterLabel="Filter the portfolio"
-          categoryLabel={(c) => portfolioCategoryLabel[c]}
         />
       </Section>
     </>

@@ -1,6 +1,5 @@
-import { FilterableGallery } from '../filterable-gallery';
+import { PortfolioGallery } from '../portfolio-gallery';
 import { PageHeader } from '../../ui/page-header';
-import { portfolioCategoryLabel, portfolioFilters, portfolioItems } from '../../content/portfolio';
 import { Section } from '../../ui/section';
 
 /** Portfolio, two-column composition: a side column with intro and filters beside a grid of captioned cards. */
@@ -9,13 +8,9 @@ export default function PortfolioTwoColumnPage() {
     <>
       <PageHeader title="Portfolio" crumbs={[{ label: 'Home', to: '/' }, { label: 'Portfolio' }]} />
       <Section headingId="portfolio-heading">
-        <FilterableGallery
+        <PortfolioGallery
           priority
           variant="cards"
-          items={portfolioItems}
-          filters={portfolioFilters}
-          filterLabel="Filter the portfolio"
-          categoryLabel={(c) => portfolioCategoryLabel[c]}
           aside={
             <>
               <p className="eyebrow">Inside the clinic</p>

@@ -38,6 +38,12 @@ function stateFor(intent: string, echo: StaffActionData | undefined) {
 }
 
 /** One request: everything submitted, its status, an internal note and its history. */
+/** A comment's moderation: each button its own form, so each posts only its intent. */
+const MODERATION = [
+  { intent: 'approve', label: 'Approve and publish', className: 'btn btn--primary' },
+  { intent: 'reject', label: 'Reject and delete', className: 'btn btn--ghost' },
+] as const;
+
 export default function StaffRequestPage() {
   const { staffName, newCount, request: r, fields, post, history } = useLoaderData() as StaffRequestData;
   const echo = useActionData() as StaffActionData | undefined;
@@ -152,18 +158,14 @@ export default function StaffRequestPage() {
                 <h2 id="moderate-heading">Moderate</h2>
                 <p>Approving publishes the comment under its post; rejecting deletes it.</p>
                 <div className="staff-actions">
-                  <Form method="post">
-                    <input type="hidden" name="version" value={r.version} />
-                    <button type="submit" name="intent" value="approve" className="btn btn--primary">
-                      Approve and publish
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="version" value={r.version} />
-                    <button type="submit" name="intent" value="reject" className="btn btn--ghost">
-                      Reject and delete
-                    </button>
-                  </Form>
+                  {MODERATION.map((m) => (
+                    <Form method="post" key={m.intent}>
+                      <input type="hidden" name="version" value={r.version} />
+                      <button type="submit" name="intent" value={m.intent} className={m.className}>
+                        {m.label}
+                      </button>
+                    </Form>
+                  ))}
                 </div>
               </section>
             )}
