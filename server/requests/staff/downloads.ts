@@ -19,6 +19,7 @@ function csvRow(r: ExportRow): string {
 
 /** Resolves when the response can take more, or is closed (then the loop sees `gone`). */
 function drained(res: Response): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);
