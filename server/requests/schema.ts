@@ -41,8 +41,15 @@ export const requests = pgTable(
   },
   (t) => [
     check('requests_phone_check', sql`${t.phone} IS NULL OR ${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
-    index('requests_kind_status_created_idx').on(t.kind, t.status, t.createdAt.desc()),
-    index('requests_created_idx').on(t.createdAt),
+    // The staff list's order and filters, and its search (migrations/0005_inbox_scale.sql).
+    index('requests_created_id_idx').on(t.createdAt, t.id),
+    index('requests_status_created_id_idx').on(t.status, t.createdAt, t.id),
+    index('requests_kind_created_id_idx').on(t.kind, t.createdAt, t.id),
+    index('requests_kind_status_created_id_idx').on(t.kind, t.status, t.createdAt, t.id),
+    index('requests_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('requests_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('requests_phone_idx').on(t.phone),
+    index('requests_reference_prefix_idx').using('btree', sql`${t.reference} text_pattern_ops`),
   ],
 );
 

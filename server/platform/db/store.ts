@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -85,8 +86,9 @@ async function openPglite(options: OpenStoreOptions): Promise<Store> {
   let client: PGlite;
   try {
     // btree_gist: the bookings' exclusion constraint (practitioner =, time range &&) needs it
-    // (migrations/0003_booking.sql); PGlite ships it as a bundled extension.
-    client = await PGlite.create(dir, { extensions: { btree_gist } });
+    // (migrations/0003_booking.sql); pg_trgm: the staff inbox's search by part of a name or
+    // phone number (0005_inbox_scale.sql). PGlite ships both as bundled extensions.
+    client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
   } catch (error) {
     release();
     throw error;

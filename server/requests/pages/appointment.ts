@@ -9,6 +9,5 @@ async function bookable({ context }: Pick<ActionFunctionArgs, 'context'>) {
   return practitioners.filter((p) => p.bookable);
 }
 
-
 /** 'Book Appointment': a request for a call back to agree the day and time. */
 export const action = requestFormAction(appointmentForm, { context: async (args) => ({ practitioners: await bookable(args) }) });

@@ -9,7 +9,17 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Rows to CSV with CRLF line ends (RFC 4180), a header first, and a BOM so spreadsheets read UTF-8. */
+/** One CSV line with its CRLF end (RFC 4180). */
+export function csvLine(row: readonly unknown[]): string {
+  return row.map(csvCell).join(',') + '\r\n';
+}
+
+/** A BOM (so spreadsheets read UTF-8) and the header line: how a CSV file starts. */
+export function csvStart(header: readonly string[]): string {
+  return '\uFEFF' + csvLine(header);
+}
+
+/** Rows to CSV with CRLF line ends, a header first, and a BOM. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvStart(header) + rows.map(csvLine).join('');
 }

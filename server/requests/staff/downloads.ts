@@ -2,13 +2,34 @@ import express, { type Request, type Response } from 'express';
 import { isStorableText } from '../../../shared/platform/storable-text';
 import { kindLabel, statusLabel } from '../../../shared/requests/kinds';
 import type { SessionUser } from '../../../shared/platform/session';
+import { errorFields } from '../../platform/http/error-fields';
 import { requestIdOf } from '../../platform/http/request-id';
 import { isCrossSite } from '../../platform/http/security';
 import type { Store } from '../../platform/db/store';
 import type { Logger } from '../../platform/http/logger';
-import { toCsv } from './csv';
-import { exportPerson, exportRequests } from './repo';
+import { csvLine, csvStart } from './csv';
+import { exportPerson, exportRequests, type ExportRow } from './repo';
 import { filtersOf } from './page-data';
+
+const CSV_HEADER = ['Reference', 'Received (UTC)', 'Kind', 'Status', 'Name', 'E-mail', 'Phone', 'Visit (UTC)', 'Closed (UTC)', 'Note', 'Erased'];
+
+function csvRow(r: ExportRow): string {
+  return csvLine([r.reference, r.createdAt, kindLabel[r.kind], statusLabel[r.status], r.name, r.email, r.phone, r.visitAt, r.closedAt, r.note, r.erasedAt ? 'yes' : '']);
+}
+
+/** Resolves when the response can take more, or is closed (then the loop sees `gone`). */
+function drained(res: Response): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
 
 /**
  * Files for staff: `GET /staff/export.csv` (the list as filtered, `?kind=&status=&q=`) and
@@ -35,20 +56,32 @@ export function staffDownloads(deps: { getUser: (req: Request) => Promise<Sessio
     return user;
   }
 
+  // Streamed: each batch of rows is written as it comes from the database (keyset batches,
+  // repo.ts exportRequests) and the next is read only once the client has taken it (the
+  // socket's backpressure), so memory stays one batch for ten rows or a million.
   router.get('/staff/export.csv', async (req, res, next) => {
+    let gone = false;
     try {
       if (!(await staffOnly(req, res))) return;
       const params = new URL(req.originalUrl, 'http://localhost').searchParams;
-      const rows = await exportRequests(deps.store.db, filtersOf(params));
-      const csv = toCsv(
-        ['Reference', 'Received (UTC)', 'Kind', 'Status', 'Name', 'E-mail', 'Phone', 'Visit (UTC)', 'Closed (UTC)', 'Note', 'Erased'],
-        rows.map((r) => [r.reference, r.createdAt, kindLabel[r.kind], statusLabel[r.status], r.name, r.email, r.phone, r.visitAt, r.closedAt, r.note, r.erasedAt ? 'yes' : '']),
-      );
+      const rows = exportRequests(deps.store.db, filtersOf(params));
+      // The first batch before the headers: a database that fails now is still an error page.
+      const first = await rows.next();
       const stamp = new Date().toISOString().slice(0, 10);
       res.setHeader('Content-Disposition', `attachment; filename="requests-${stamp}.csv"`);
-      res.type('text/csv; charset=utf-8').send(csv);
+      res.type('text/csv; charset=utf-8');
+      res.on('close', () => (gone = !res.writableFinished));
+      res.write(csvStart(CSV_HEADER));
+      for (let batch = first; !batch.done && !gone; batch = await rows.next()) {
+        if (!res.write(batch.value.map(csvRow).join(''))) await drained(res);
+      }
+      if (gone) await rows.return(undefined);
+      else res.end();
     } catch (error) {
-      next(error);
+      if (!res.headersSent) return next(error);
+      // Half a file already went out: cut the connection, so the download fails visibly instead of looking complete.
+      deps.logger.error('CSV export failed', { requestId: requestIdOf(req), ...errorFields(error) });
+      res.destroy();
     }
   });
 

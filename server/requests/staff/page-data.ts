@@ -3,7 +3,7 @@ import { isKind, isStatus } from '../../../shared/requests/kinds';
 import type { RequestRow } from '../../../shared/requests/staff/types';
 import type { SessionUser } from '../../../shared/platform/session';
 import type { requests } from '../schema';
-import type { Actor, RequestFilters } from './repo';
+import { parseCursor, type Actor, type PageAt, type RequestFilters } from './repo';
 
 /** The list's filters from the URL (`?kind=&status=&q=`); unknown values are ignored. */
 export function filtersOf(params: URLSearchParams): RequestFilters {
@@ -14,10 +14,28 @@ export function filtersOf(params: URLSearchParams): RequestFilters {
   return { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, q: q || undefined };
 }
 
-/** `?page=` as a page number (1 when missing or not a number). */
-export function pageOf(params: URLSearchParams): number {
-  const raw = params.get('page');
-  return raw && /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+/**
+ * Which page of the list the URL asks for: `?after=<cursor>` (older than that row),
+ * `?before=<cursor>` (newer than it), `?last=1` (the oldest), otherwise the newest. A cursor
+ * that does not parse is the newest page.
+ */
+export function pageAtOf(params: URLSearchParams): PageAt {
+  const after = parseCursor(params.get('after'));
+  if (after) return { at: 'after', cursor: after };
+  const before = parseCursor(params.get('before'));
+  if (before) return { at: 'before', cursor: before };
+  return params.get('last') === '1' ? { at: 'last' } : { at: 'first' };
+}
+
+/** The filters as a query string (`?kind=…&status=…&q=…`, '' for none), with `extra` after them. */
+export function listQuery(filters: RequestFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.status) params.set('status', filters.status);
+  if (filters.q) params.set('q', filters.q);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const s = params.toString();
+  return s ? `?${s}` : '';
 }
 
 export function actorOf(user: SessionUser): Actor {

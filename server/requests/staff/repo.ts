@@ -8,6 +8,16 @@ import { forgetSubscribers, queueMail } from '../repo';
 import { visitConfirmation } from './mails';
 
 export const PAGE_SIZE = 20;
+/** The list counts its matches up to this many, then says "more than" (a count of a million rows is not free). */
+export const COUNT_CAP = 10_000;
+/**
+ * A search counts up to this many: each match is a row read from the table (a trigram match
+ * is checked against the text itself), and past a thousand people called "Okafor" the number
+ * helps nobody; the search needs more words.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+/** Rows per query of the CSV export (each batch is written out before the next is read). */
+export const EXPORT_BATCH = 2_000;
 
 export interface RequestFilters {
   kind?: RequestKind | undefined;
@@ -15,6 +25,18 @@ export interface RequestFilters {
   /** Name, phone or reference. */
   q?: string | undefined;
 }
+
+/**
+ * A row's place in the list's order (newest first: created_at, then id): its creation time in
+ * microseconds since 1970 (exact; a JavaScript Date keeps only milliseconds) and its id.
+ */
+export interface Cursor {
+  micros: bigint;
+  id: number;
+}
+
+/** Which page of the list: the newest, the oldest, or the one just older or newer than a row. */
+export type PageAt = { at: 'first' } | { at: 'last' } | { at: 'after'; cursor: Cursor } | { at: 'before'; cursor: Cursor };
 
 /** Who made a change: the staff member's uid (the history's actor) and a name to show. */
 export interface Actor {
@@ -24,19 +46,31 @@ export interface Actor {
 
 const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function where(filters: RequestFilters): SQL | undefined {
+/**
+ * The filters as one condition, each part shaped so an index answers it (0005_inbox_scale.sql):
+ * kind and status are equalities (btree, in the list's order); a name is any part of it (ILIKE
+ * '%…%', the trigram index); a phone number is looked up whole (E.164, btree) or by any run of
+ * four or more of its digits (LIKE '%…%', the trigram index); a reference by its start (LIKE
+ * 'APT-7K%', text_pattern_ops). What cannot be a name (only digits and phone punctuation) is not
+ * looked for in names, and what cannot start a reference is not looked for in references.
+ */
+export function where(filters: RequestFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.kind) parts.push(eq(requests.kind, filters.kind));
   if (filters.status) parts.push(eq(requests.status, filters.status));
   const q = filters.q?.trim().slice(0, 100);
   if (q) {
-    const any: SQL[] = [ilike(requests.name, `%${likeEscape(q)}%`), ilike(requests.reference, `${likeEscape(q)}%`)];
+    const any: SQL[] = [];
     // A phone as people type it (0803 123 4567) is stored as +2348031234567; a part of one matches its digits.
     const digits = q.replace(/\D/g, '');
+    const phoneLike = /^[\d\s()+\-.]+$/.test(q);
     const e164 = toE164Nigeria(q);
     if (e164) any.push(eq(requests.phone, e164));
-    else if (digits.length >= 4 && digits.length >= q.replace(/[\s()+\-.]/g, '').length) any.push(sql`${requests.phone} LIKE ${`%${digits.replace(/^0/, '')}%`}`);
-    parts.push(or(...any)!);
+    else if (phoneLike && digits.length >= 4) any.push(sql`${requests.phone} LIKE ${`%${digits.replace(/^0/, '')}%`}`);
+    if (!phoneLike) any.push(ilike(requests.name, `%${likeEscape(q)}%`));
+    if (/^[A-Za-z0-9-]+$/.test(q)) any.push(sql`${requests.reference} LIKE ${`${q.toUpperCase()}%`}`);
+    // Nothing it could be (e.g. "12"): no request matches.
+    parts.push(any.length ? or(...any)! : sql`false`);
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -53,33 +87,93 @@ const summaryColumns = {
   visitAt: requests.visitAt,
   erasedAt: requests.erasedAt,
   publishedAt: requests.publishedAt,
+  /** created_at in microseconds since 1970, exactly (numeric in PostgreSQL 14+), as text. */
+  micros: sql<string>`(extract(epoch from ${requests.createdAt}) * 1000000)::bigint::text`,
 };
 
-/** One page of requests, newest first, and how many match in all. */
-export async function listRequests(db: Db, filters: RequestFilters, page: number) {
+const orderKey = sql`(${requests.createdAt}, ${requests.id})`;
+const cursorKey = (c: Cursor) => sql`(timestamptz 'epoch' + ${c.micros.toString()}::bigint * interval '1 microsecond', ${c.id}::bigint)`;
+const newestFirst = [desc(requests.createdAt), desc(requests.id)];
+const oldestFirst = [asc(requests.createdAt), asc(requests.id)];
+
+/** A row's cursor as it travels in a URL: `<microseconds>_<id>`. */
+export const formatCursor = (row: { micros: string; id: number }): string => `${row.micros}_${row.id}`;
+
+export function parseCursor(text: string | null): Cursor | null {
+  const m = text ? /^(\d{1,17})_(\d{1,15})$/.exec(text) : null;
+  return m ? { micros: BigInt(m[1]!), id: Number(m[2]) } : null;
+}
+
+/** How many match: exact up to `cap`; past it only that there are more (`capped`). */
+export interface MatchCount {
+  n: number;
+  capped: boolean;
+  cap: number;
+}
+
+/**
+ * One page of requests, newest first (keyset paging: the rows just older or newer than a row,
+ * never an OFFSET, so the last page costs what the first does), whether there are older and
+ * newer ones, and how many match (counted up to COUNT_CAP, a search to SEARCH_COUNT_CAP).
+ */
+export async function listRequests(db: Db, filters: RequestFilters, page: PageAt = { at: 'first' }) {
   const condition = where(filters);
-  const [rows, [total]] = await Promise.all([
+  const backwards = page.at === 'last' || page.at === 'before';
+  const bound = page.at === 'after' ? sql`${orderKey} < ${cursorKey(page.cursor)}` : page.at === 'before' ? sql`${orderKey} > ${cursorKey(page.cursor)}` : undefined;
+  const [fetched, count] = await Promise.all([
     db
       .select(summaryColumns)
       .from(requests)
-      .where(condition)
-      .orderBy(desc(requests.createdAt), desc(requests.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(requests).where(condition),
+      .where(and(condition, bound))
+      .orderBy(...(backwards ? oldestFirst : newestFirst))
+      .limit(PAGE_SIZE + 1),
+    countRequests(db, condition, filters.q?.trim() ? SEARCH_COUNT_CAP : COUNT_CAP),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const more = fetched.length > PAGE_SIZE;
+  const rows = fetched.slice(0, PAGE_SIZE);
+  if (backwards) rows.reverse();
+  // A cursor names a row that was on a page: past it, in the direction we came from, there is more.
+  const hasNewer = page.at === 'after' || (backwards && more);
+  const hasOlder = page.at === 'before' || (!backwards && more);
+  return { rows, count, hasNewer, hasOlder };
 }
 
-/** Everything that matches, for the CSV export (newest first, at most `limit`). */
-export async function exportRequests(db: Db, filters: RequestFilters, limit = 10_000) {
+/** `SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1)`: stops counting past the cap. */
+async function countRequests(db: Db, condition: SQL | undefined, cap: number): Promise<MatchCount> {
+  const matching = db.select({ one: sql`1`.as('one') }).from(requests).where(condition).limit(cap + 1).as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = Number(row?.n ?? 0);
+  return { n: Math.min(n, cap), capped: n > cap, cap };
+}
+
+/**
+ * Everything that matches, for the CSV export: newest first, in batches of `batch` rows, each
+ * read by keyset after the last one's row (so memory stays one batch however many rows match,
+ * and each query is an index range). Stop iterating to stop reading.
+ */
+export async function* exportRequests(db: Db, filters: RequestFilters, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[], void, undefined> {
+  const condition = where(filters);
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows: ExportRow[] = await exportBatch(db, condition, cursor, batch);
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { micros: BigInt(last.micros), id: last.id };
+  }
+}
+
+function exportBatch(db: Db, condition: SQL | undefined, cursor: Cursor | null, batch: number) {
   return db
     .select({ ...summaryColumns, note: requests.note, closedAt: requests.closedAt, updatedAt: requests.updatedAt })
     .from(requests)
-    .where(where(filters))
-    .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(limit);
+    .where(and(condition, cursor ? sql`${orderKey} < ${cursorKey(cursor)}` : undefined))
+    .orderBy(...newestFirst)
+    .limit(batch);
 }
+
+/** One row of the CSV export. */
+export type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
 
 /** Requests nobody has looked at yet (the number in the staff header). */
 export async function countNew(db: Db): Promise<number> {

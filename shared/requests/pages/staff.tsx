@@ -7,19 +7,35 @@ import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { ListFilters, StaffListData } from '../staff/types';
 import { SelectField, TextField } from '../../ui/fields';
 
-function queryOf(filters: ListFilters, page?: number): string {
+function queryOf(filters: ListFilters): string {
   const params = new URLSearchParams();
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.status) params.set('status', filters.status);
   if (filters.q) params.set('q', filters.q);
-  if (page && page > 1) params.set('page', String(page));
   const s = params.toString();
   return s ? `?${s}` : '';
 }
 
+/** "1 request", "42 requests", or "More than 10,000 requests" when the count stopped at its cap. */
+function countLabel({ n, capped, cap }: StaffListData['count']): string {
+  if (capped) return `More than ${cap.toLocaleString('en')} requests`;
+  return n === 1 ? '1 request' : `${n.toLocaleString('en')} requests`;
+}
+
+/** One paging link, or the same words greyed out where there is no such page. */
+function PageLink({ query, rel, children }: { query: string | null; rel?: string; children: string }) {
+  return query === null ? (
+    <span className="is-disabled">{children}</span>
+  ) : (
+    <Link to={`/staff${query}`} rel={rel}>
+      {children}
+    </Link>
+  );
+}
+
 /** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
 export default function StaffPage() {
-  const { staffName, newCount, filters, page, pageCount, total, rows } = useLoaderData() as StaffListData;
+  const { staffName, newCount, filters, count, paging, rows } = useLoaderData() as StaffListData;
   const [params] = useSearchParams();
   const deleted = params.get('deleted');
   return (
@@ -47,16 +63,17 @@ export default function StaffPage() {
           </div>
         </Form>
         <div className="staff-summary">
-          <p role="status">
-            {total === 1 ? '1 request' : `${total} requests`}
-            {pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}
+          <p role="status" data-testid="count">
+            {countLabel(count)}
+            {count.capped ? <span className="staff-summary__note"> (counting stops at {count.cap.toLocaleString('en')})</span> : null}
+            {rows.length > 0 && (count.capped || count.n > rows.length) ? `, newest first, ${rows.length} on this page` : ''}
           </p>
           <a href={`/staff/export.csv${queryOf(filters)}`} className="btn btn--outline btn--sm" download>
             Export CSV
           </a>
         </div>
         {rows.length === 0 ? (
-          <p>{total ? 'No requests on this page.' : 'No requests match.'}</p>
+          <p>{count.n ? 'No requests on this page.' : 'No requests match.'}</p>
         ) : (
           <table className="staff-table">
             <caption className="visually-hidden">Requests, newest first</caption>
@@ -91,25 +108,16 @@ export default function StaffPage() {
             </tbody>
           </table>
         )}
-        {pageCount > 1 && (
+        {Object.values(paging).some((q) => q !== null) && (
           <nav className="staff-paging" aria-label="Pages of requests">
-            {page > 1 ? (
-              <Link to={`/staff${queryOf(filters, page - 1)}`} rel="prev">
-                ← Newer
-              </Link>
-            ) : (
-              <span className="is-disabled">← Newer</span>
-            )}
-            <span>
-              Page {page} of {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={`/staff${queryOf(filters, page + 1)}`} rel="next">
-                Older →
-              </Link>
-            ) : (
-              <span className="is-disabled">Older →</span>
-            )}
+            <PageLink query={paging.newest}>« Newest</PageLink>
+            <PageLink query={paging.newer} rel="prev">
+              ‹ Newer
+            </PageLink>
+            <PageLink query={paging.older} rel="next">
+              Older ›
+            </PageLink>
+            <PageLink query={paging.oldest}>Oldest »</PageLink>
           </nav>
         )}
       </div>

@@ -26,9 +26,13 @@ export interface StaffListData {
   /** Requests with status new: shown in the staff header. */
   newCount: number;
   filters: ListFilters;
-  page: number;
-  pageCount: number;
-  total: number;
+  /** How many match: exact when `capped` is false; otherwise more than `cap` (counting stops there). */
+  count: { n: number; capped: boolean; cap: number };
+  /**
+   * Keyset paging: each link is a query string for /staff (the filters and `after=`, `before=`
+   * or `last=1`; '' is the unfiltered newest page), null when there is no such page.
+   */
+  paging: { newest: string | null; newer: string | null; older: string | null; oldest: string | null };
   rows: RequestRow[];
 }
 
