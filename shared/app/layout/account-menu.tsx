@@ -12,7 +12,8 @@ export function AccountMenu() {
       <div className="account">
         {user.role && (
           <Link to="/staff" className="account__inbox">
-            <span>Inbox</span>
+            <Icon name="mail" size={18} />
+            <span className="account__label">Inbox</span>
             <span className="account__badge">{user.newRequests ?? 0}</span>
             <span className="visually-hidden"> new requests</span>
           </Link>
@@ -24,7 +25,7 @@ export function AccountMenu() {
         <form method="post" action="/api/session/logout" className="account__logout">
           <button type="submit" className="btn btn--ghost btn--sm">
             <Icon name="logout" size={16} />
-            <span>Sign out</span>
+            <span className="account__label">Sign out</span>
           </button>
         </form>
       </div>
