@@ -7,6 +7,8 @@ import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { staticCatalog } from '../clinic/catalog';
+import type { SmsConfig, WhatsAppConfig } from '../messages/config';
+import { messagesWebhooks } from '../messages/webhooks';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
 import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
@@ -76,6 +78,8 @@ export interface AppDeps {
    * every other instance empties its own.
    */
   onContentChange?: () => void;
+  /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
+  messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -270,6 +274,8 @@ export function createApp(deps: AppDeps): App {
   ] as unknown as ContextEntry[];
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger }));
+  // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
+  app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(express.raw({ type: 'application/x-www-form-urlencoded', limit: '32kb' }), wellFormedFormBody());
