@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/db';
 import { newsletterSubscribers, outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
 import { queueMail } from '../repo';
+import { eraseMessagesOf } from '../../messages/staff';
 import { visitConfirmation } from './mails';
 
 export const PAGE_SIZE = 20;
@@ -208,12 +209,16 @@ export interface PersonQuery {
   phone?: string | undefined;
 }
 
+/** The query's phone in E.164, or null. */
+const personPhone = (person: PersonQuery): string | null =>
+  person.phone?.trim() ? (toE164Nigeria(person.phone) ?? (/^\+[1-9]\d{6,14}$/.test(person.phone.trim()) ? person.phone.trim() : null)) : null;
+
 /** Requests of one person: the same e-mail (any case) or the same phone number. null when the query names nobody. */
 function personWhere(person: PersonQuery): SQL | null {
   const parts: SQL[] = [];
   const email = person.email?.trim().toLowerCase();
   if (email) parts.push(sql`lower(${requests.email}) = ${email}`);
-  const phone = person.phone?.trim() ? (toE164Nigeria(person.phone) ?? (/^\+[1-9]\d{6,14}$/.test(person.phone.trim()) ? person.phone.trim() : null)) : null;
+  const phone = personPhone(person);
   if (phone) parts.push(eq(requests.phone, phone));
   return parts.length ? or(...parts)! : null;
 }
@@ -256,6 +261,8 @@ export async function erasePerson(store: Store, person: PersonQuery, actor: Acto
       await tx.delete(outbox).where(inArray(outbox.requestId, ids));
     }
     if (email) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    // Their patient messages (confirmations, reminders) and opt-outs: destinations included.
+    await eraseMessagesOf(tx, { email, phone: personPhone(person) });
     return ids.length;
   });
 }
