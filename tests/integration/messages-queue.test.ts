@@ -261,7 +261,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
     clock = at('2026-11-30', '14:00');
     await processMessages(worker({ whatsapp: wa, sms }));
     expect(wa.calls).toBe(1);
-    expect(sms.sent.map((m) => m.kind)).toEqual(['confirmation', 'reminder']);
+    expect(sms.sent.map((m) => m.kind).sort()).toEqual(['confirmation', 'reminder']);
   });
 
   it('a restart mid-send: the claim lapses and another worker sends it once', async () => {
