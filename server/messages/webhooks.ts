@@ -18,6 +18,7 @@ import type { SmsConfig, WhatsAppConfig } from './config';
 import { messageOptOuts, messages, type MessageStatus } from './schema';
 import { handleTermiiWebhook } from './termii';
 import { answerVerification, handleWebhook, type WhatsAppEvent } from './whatsapp-cloud';
+import { fallBackAfterDeliveryFailure } from './worker';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 export const TERMII_WEBHOOK_PATH = '/webhooks/termii';
@@ -79,7 +80,8 @@ async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger
   for (const event of events) {
     if (event.type === 'status') {
       if (event.status === 'sent') continue;
-      await recordDeliveryStatus(store, event.providerId, event.status, event.at, event.error ? `failed on whatsapp: ${event.error.code}` : null);
+      const changed = await recordDeliveryStatus(store, event.providerId, event.status, event.at, event.error ? `failed on whatsapp: ${event.error.code}` : null);
+      if (changed && event.status === 'failed') await fallBackAfterDeliveryFailure(store, event.providerId, new Date());
     } else if (event.optOut) {
       const count = await withdrawConsent(store, event.from, 'whatsapp-inbound', event.at);
       logger.info('patient opted out of messages', { channel: 'whatsapp', appointments: count });
@@ -130,7 +132,10 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
     const report = result.report;
     if (!report || report.status === 'sent') return void res.sendStatus(200);
     recordDeliveryStatus(store, report.providerId, report.status, report.at ?? new Date(), report.status === 'failed' ? `failed on sms: ${report.detail}` : null)
-      .then(() => res.sendStatus(200))
+      .then(async (changed) => {
+        if (changed && report.status === 'failed') await fallBackAfterDeliveryFailure(store, report.providerId, new Date());
+        res.sendStatus(200);
+      })
       .catch(next);
   });
 

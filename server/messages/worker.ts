@@ -309,3 +309,23 @@ export function startMessagesWorker(options: MessagesWorkerOptions & { pollMs?: 
     },
   };
 }
+
+/**
+ * A message the provider took and later reported failed (a WhatsApp status 'failed', an SMS
+ * delivery report): the next channel, so the patient still hears, if the message is still
+ * worth sending; it stays 'failed' otherwise. Called by the webhooks after recording the failure.
+ */
+export async function fallBackAfterDeliveryFailure(store: Store, providerId: string, at: Date, schedule: ScheduleConfig = DEFAULT_SCHEDULE): Promise<boolean> {
+  const [row] = await store.db.select().from(messages).where(and(eq(messages.providerId, providerId), eq(messages.status, 'failed')));
+  if (!row) return false;
+  const [appointment] = await store.db.select().from(appointments).where(eq(appointments.id, row.appointmentId));
+  if (ineligible(row, appointment, at) || !appointment) return false;
+  const next = nextChannel(await reachability(store, row, appointment), row.channel);
+  if (!next) return false;
+  const moved = await store.db
+    .update(messages)
+    .set({ status: 'scheduled', channel: next, destination: destinationOf(appointment, next), attempts: 0, nextAttemptAt: nextAllowed(next, at, schedule), provider: null, providerId: null, sentAt: null, updatedAt: at })
+    .where(and(eq(messages.id, row.id), eq(messages.status, 'failed')))
+    .returning({ id: messages.id });
+  return moved.length > 0;
+}

@@ -97,10 +97,15 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
     expect(await byKind()).toEqual(before);
   });
 
-  it('a failed status is recorded with its class', async () => {
+  it('a failed status is recorded with its class, and the message goes again on the next channel', async () => {
     const body = statusPayload('wamid.A', 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] });
     expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(body)).send(body)).status).toBe(200);
-    expect((await byKind()).confirmation).toMatchObject({ status: 'failed', lastError: 'failed on whatsapp: 131026' });
+    expect((await byKind()).confirmation).toMatchObject({ status: 'scheduled', channel: 'sms', destination: PHONE, attempts: 0, providerId: null, lastError: 'failed on whatsapp: 131026' });
+    // An SMS reported failed with no channel left (confirmations do not fall back to e-mail): failed.
+    const report = JSON.stringify({ type: 'outbound', id: 'x', message_id: '9002', receiver: '2348031234567', status: 'DND Active on Phone Number', sent_at: '2026-11-30 14:00:05' });
+    await store.db.execute(sql`UPDATE messages SET status = 'sent', provider_id = '9002' WHERE kind = 'confirmation'`);
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(report)).send(report)).status).toBe(200);
+    expect((await byKind()).confirmation).toMatchObject({ status: 'failed', channel: 'sms', lastError: 'failed on sms: DND Active on Phone Number' });
   });
 
   it('a signed Termii delivery report marks the SMS delivered', async () => {
