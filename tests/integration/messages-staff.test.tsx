@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
 import { messagesOf } from '../../server/messages/staff';
-import { messageOptOuts, messages } from '../../server/messages/schema';
+import { MESSAGE_STATUSES, messageOptOuts, messages } from '../../server/messages/schema';
 import { withdrawConsent } from '../../server/messages/webhooks';
 import type { Store } from '../../server/platform/db/store';
 import { erasePerson } from '../../server/requests/staff/repo';
@@ -53,6 +53,18 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
     expect(html).toContain('refused on sms: http-400');
     expect(html).not.toContain('+2348031234567');
     expect(renderToStaticMarkup(<MessagesList messages={[]} />)).toContain('No messages');
+  });
+
+  it('the CHECK on status allows exactly the statuses in code, and (appointment, kind) is unique', async () => {
+    const defs = await store.db
+      .select({ def: sql<string>`pg_get_constraintdef(oid)` })
+      .from(sql`pg_constraint`)
+      .where(sql`conrelid = 'messages'::regclass`);
+    const statusCheck = defs.map((d) => d.def).find((d) => d.includes('status') && d.includes('scheduled') && d.startsWith('CHECK'));
+    expect(statusCheck).toBeDefined();
+    const inCheck = [...statusCheck!.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]).sort();
+    expect(inCheck).toEqual([...MESSAGE_STATUSES].sort());
+    expect(defs.map((d) => d.def)).toContain('UNIQUE (appointment_id, kind)');
   });
 
   it('erasing a person removes their message rows and opt-outs, and leaves others’', async () => {
