@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
+import { createChannels, parseMessagingConfig } from '../../server/messages/config';
+import { sinkFile } from '../../server/messages/sink';
 import { messagesOf } from '../../server/messages/staff';
+import { processMessages } from '../../server/messages/worker';
+import { silentLogger } from '../../server/platform/http/logger';
 import { MESSAGE_STATUSES, messageOptOuts, messages } from '../../server/messages/schema';
 import { withdrawConsent } from '../../server/messages/webhooks';
 import type { Store } from '../../server/platform/db/store';
@@ -10,7 +15,7 @@ import { erasePerson } from '../../server/requests/staff/repo';
 import { MessagesList } from '../../shared/messages/messages-list';
 import { lagosMoment } from '../../shared/booking/time';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, ORIGIN, TEST_SECRET } from '../support/booking';
 
 // The staff side of patient messages on both engines: the list of a booking's messages (and
 // its component), and the erasure of a person, which takes their message rows with it.
@@ -53,6 +58,19 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
     expect(html).toContain('refused on sms: http-400');
     expect(html).not.toContain('+2348031234567');
     expect(renderToStaticMarkup(<MessagesList messages={[]} />)).toContain('No messages');
+  });
+
+  it('with no provider configured, the confirmation lands in the local sink and shows as sent on the staff list', async () => {
+    const id = await bookOne('14:00', '+2348031234567', 'amina@example.com');
+    const config = parseMessagingConfig({});
+    const channels = createChannels(config, { dataDir: t.dataDir, logger: silentLogger });
+    const now = new Date(lagosMoment('2026-11-30', '10:00:30'));
+    expect(await processMessages({ store, channels, secret: TEST_SECRET, publicOrigin: ORIGIN, logger: silentLogger, now: () => now, schedule: config.schedule })).toMatchObject({ sent: 1 });
+    const lines = readFileSync(sinkFile(t.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; to: string; template: { name: string }; text: string; status: string });
+    const last = lines[lines.length - 1]!;
+    expect(last).toMatchObject({ kind: 'confirmation', to: '+2348031234567', template: { name: 'appointment_confirmation' }, status: 'sent' });
+    expect(last.text).toContain(`${ORIGIN}/booking/manage/`);
+    expect((await messagesOf(store.db, id))[0]).toMatchObject({ kind: 'confirmation', status: 'sent' });
   });
 
   it('the CHECK on status allows exactly the statuses in code, and (appointment, kind) is unique', async () => {
