@@ -132,7 +132,8 @@ function startPatientMessages(config: Config, messaging: MessagingConfig, store:
   try {
     secret = resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
   } catch (error) {
-    logger.error('patient messages are not sent', { reason: (error as Error).message });
+    // Not an error: such a run serves no bookings either (ADR 0029), so there is nothing to send.
+    logger.info('patient messages are not sent: no booking key', { reason: (error as Error).message });
     return null;
   }
   const channels = createChannels(messaging, {
