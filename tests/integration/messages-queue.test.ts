@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { book } from '../../server/booking/book';
+import { book, confirmHold, hold } from '../../server/booking/book';
 import { cancel, reschedule, setStatus } from '../../server/booking/changes';
 import type { BookingDeps, Changer } from '../../server/booking/deps';
 import { appointments } from '../../server/booking/schema';
@@ -12,7 +12,7 @@ import { silentLogger } from '../../server/platform/http/logger';
 import type { BookResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, ORIGIN, TEST_SECRET } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET } from '../support/booking';
 
 // The message rows written with the booking, and the worker that sends them, on both engines,
 // with a clock the tests move. Adaeze works Tuesdays and Wednesdays 09:00–17:00.
@@ -87,6 +87,14 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
     expect(k.confirmation!.dueAt.toISOString()).toBe(NOW.toISOString());
     expect(k.reminder_24h!.dueAt.toISOString()).toBe(at('2026-11-30', '14:00').toISOString());
     expect(k.reminder_2h!.dueAt.toISOString()).toBe(at('2026-12-01', '12:00').toISOString());
+  });
+
+  it('a hold writes nothing; confirming it writes the messages with the booking', async () => {
+    const held = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('2026-12-01', '14:00'), holdKey: newKey('hold') }, { kind: 'visitor', uid: null });
+    if (!held.ok) throw new Error(held.reason);
+    expect(await rows()).toEqual([]);
+    ok(await confirmHold(deps, held.holdToken, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    expect(Object.keys(await byKind()).sort()).toEqual(['confirmation', 'reminder_24h', 'reminder_2h']);
   });
 
   it('a booking that fails writes no message (the same transaction)', async () => {
