@@ -12,6 +12,9 @@ import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
+import { resolveBookingSecret } from './booking/secret';
+import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
+import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
 import { errorFields } from './platform/http/error-fields';
@@ -32,11 +35,14 @@ export interface StartOptions {
 export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
   let config: Config;
+  let messaging: MessagingConfig;
   try {
     config = loadConfig();
     checkCredentialsFile(config.auth);
+    // WHATSAPP_*, SMS_*, MESSAGES_*: a partial provider set stops the start (server/messages/config.ts).
+    messaging = parseMessagingConfig(process.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof MessagingConfigError) {
       logger.error(error.message);
       process.exit(1);
     }
@@ -59,6 +65,9 @@ export async function start(options: StartOptions): Promise<Server> {
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
+  // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
+  // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
+  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
 
@@ -95,6 +104,7 @@ export async function start(options: StartOptions): Promise<Server> {
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
+    messaging: { whatsapp: messaging.whatsapp, sms: messaging.sms },
   });
   const server = createServer(
     {
@@ -118,6 +128,7 @@ export async function start(options: StartOptions): Promise<Server> {
       retention.stop();
       content.stop();
       await outboxWorker.stop();
+      await messagesWorker?.stop();
       await store.close();
       logger.info('store closed');
     },
@@ -126,6 +137,27 @@ export async function start(options: StartOptions): Promise<Server> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
+}
+
+/**
+ * The messages worker, beside the outbox's. It signs manage links, so it needs the booking key:
+ * production without BOOKING_SECRET serves no bookings yet, and sends no patient messages.
+ */
+function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger): MessagesWorker | null {
+  let secret: string;
+  try {
+    secret = resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
+  } catch (error) {
+    // Not an error: such a run serves no bookings either (ADR 0029), so there is nothing to send.
+    logger.info('patient messages are not sent: no booking key', { reason: (error as Error).message });
+    return null;
+  }
+  const channels = createChannels(messaging, {
+    dataDir: config.store.dataDir,
+    logger,
+    sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null,
+  });
+  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000 });
 }
 
 /** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */

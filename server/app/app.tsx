@@ -8,6 +8,8 @@ import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { staticCatalog } from '../clinic/catalog';
+import type { SmsConfig, WhatsAppConfig } from '../messages/config';
+import { messagesWebhooks } from '../messages/webhooks';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
 import { StoreUnavailableError, unavailableStore, type Store } from '../platform/db/store';
@@ -25,6 +27,7 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
+import { personErasers } from './erasure';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { createRequestsService } from '../requests/service';
@@ -83,6 +86,8 @@ export interface AppDeps {
    * every other instance empties its own.
    */
   onContentChange?: () => void;
+  /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
+  messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -272,12 +277,14 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
   ] as unknown as ContextEntry[];
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger }));
+  // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
+  app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

@@ -7,6 +7,7 @@ import type { VisitKind } from '../../shared/booking/types';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
 import type { Tx } from '../platform/db/db';
+import { scheduleMessages } from '../messages/queue';
 import { markRequestBooked, queueMail } from '../requests/repo';
 import { actorOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
 import { clinicBookingNotice, patientBookingMail, type BookingChange } from './mails';
@@ -30,6 +31,12 @@ async function lockKey(tx: Tx, key: string) {
 async function rowByKey(tx: Tx, key: string): Promise<AppointmentRow | undefined> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.idempotencyKey, key));
   return row;
+}
+
+/** Tells the outbox and the messages worker that something is due now. */
+export function wakeAll(deps: BookingDeps) {
+  deps.wake?.();
+  deps.wakeMessages?.();
 }
 
 export function manageTokenOf(deps: BookingDeps, row: AppointmentRow): string {
@@ -131,6 +138,7 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
         row = linked!;
       }
       await queueBookingMails(tx, deps, 'booked', row, actor.kind === 'visitor', now);
+      await scheduleMessages(tx, row, 'booked', { now, schedule: deps.messageSchedule });
       return { row, duplicate: false };
     });
   } catch (error) {
@@ -138,7 +146,7 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
     throw error;
   }
   if ('ok' in outcome) return withAlternatives(deps, outcome, form, now);
-  if (!outcome.duplicate) deps.wake?.();
+  if (!outcome.duplicate) wakeAll(deps);
   return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps, outcome.row), duplicate: outcome.duplicate };
 }
 
@@ -258,10 +266,11 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row!.id, actor: actorOf(actor), action: 'booked', fromStatus: 'held', toStatus: 'booked', detail: eventDetail(actor, { startsAt: row!.startsAt.toISOString(), practitionerId: row!.practitionerId }) });
     await queueBookingMails(tx, deps, 'booked', row!, actor.kind === 'visitor', now);
+    await scheduleMessages(tx, row!, 'booked', { now, schedule: deps.messageSchedule });
     return { row: row!, duplicate: false };
   });
   if (!outcome) return book(deps, form, actor);
-  if (!outcome.duplicate) deps.wake?.();
+  if (!outcome.duplicate) wakeAll(deps);
   return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps, outcome.row), duplicate: outcome.duplicate };
 }
 

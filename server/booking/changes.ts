@@ -3,7 +3,8 @@ import type { BookingFailure, ChangeResult } from '../../shared/booking/results'
 import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import { manageTokenOf, queueBookingMails } from './book';
+import { cancelNoShow, scheduleMessages } from '../messages/queue';
+import { manageTokenOf, queueBookingMails, wakeAll } from './book';
 import { actorOf, clock, toView, type BookingDeps, type Changer } from './deps';
 import { verifyToken } from './manage-token';
 import { placeVisit } from './place-visit';
@@ -109,6 +110,7 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
       detail: detailOf(changer, { from: row.startsAt.toISOString(), to: placed.row.startsAt.toISOString(), fromPractitioner: row.practitionerId, toPractitioner: placed.row.practitionerId }),
     });
     await queueBookingMails(tx, deps, 'moved', placed.row, changer.as === 'patient', now);
+    await scheduleMessages(tx, placed.row, 'moved', { now, schedule: deps.messageSchedule });
     return placed.row;
   });
   if (isFailure(outcome)) {
@@ -140,11 +142,14 @@ export async function cancel(deps: BookingDeps, changer: Changer): Promise<Chang
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, {}) });
-    if (row.status === 'booked') await queueBookingMails(tx, deps, 'cancelled', cancelled!, changer.as === 'patient', now);
+    if (row.status === 'booked') {
+      await queueBookingMails(tx, deps, 'cancelled', cancelled!, changer.as === 'patient', now);
+      await scheduleMessages(tx, cancelled!, 'cancelled', { now, schedule: deps.messageSchedule });
+    }
     return cancelled!;
   });
   if (isFailure(outcome)) return outcome;
-  deps.wake?.();
+  wakeAll(deps);
   return { ok: true, appointment: toView(outcome) };
 }
 
@@ -168,6 +173,9 @@ export async function setStatus(deps: BookingDeps, changer: Extract<Changer, { a
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: changer.uid, action: 'status', fromStatus: row.status, toStatus: status, detail: { by: changer.name } });
+    // The follow-up inviting to book again; undone (cancelled unsent) if staff take the no-show back.
+    if (status === 'no_show') await scheduleMessages(tx, changed!, 'no_show', { now, schedule: deps.messageSchedule });
+    else if (row.status === 'no_show') await cancelNoShow(tx, row.id, now);
     return changed!;
   });
   if (isFailure(outcome)) return outcome;

@@ -1,5 +1,6 @@
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView } from '../../shared/booking/results';
+import type { ScheduleConfig } from '../messages/rules';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
 
@@ -17,6 +18,10 @@ export interface BookingDeps {
   now?: () => Date;
   /** Tells the outbox worker to send now, after a change queued mail. */
   wake?: () => void;
+  /** When patient messages go (reminder offsets, quiet hours): MESSAGES_* (server/messages/config.ts); default DEFAULT_SCHEDULE. */
+  messageSchedule?: ScheduleConfig;
+  /** Tells the messages worker to look for due messages now (a confirmation is due at once). */
+  wakeMessages?: () => void;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

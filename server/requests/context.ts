@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
+import type { Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
 
 /** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
@@ -19,6 +20,17 @@ export interface RequestsServices {
   wakeOutbox(): void;
   /** Keys made from what people type, salted with the server's secret. */
   keys: FormKeys;
+  /**
+   * What other domains keep of a person, erased in the same transaction as their requests when
+   * staff erase them (/staff/people): set by the composition, so this domain names no other.
+   */
+  personErasers: readonly PersonEraser[];
 }
+
+/**
+ * Erases one domain's rows of a person, found by any of their e-mail addresses (lower case) or
+ * their phone (E.164); returns how many of their visits went (0 for a domain that keeps none).
+ */
+export type PersonEraser = (tx: Tx, person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
 
 export const requestsContext = createContext<RequestsServices>();

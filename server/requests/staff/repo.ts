@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/db';
 import { outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
 import type { FormKeys } from '../keys';
+import type { PersonEraser } from '../context';
 import { forgetSubscribers, queueMail } from '../repo';
 import { visitConfirmation } from './mails';
 
@@ -307,12 +308,16 @@ export interface PersonQuery {
   phone?: string | undefined;
 }
 
+/** The query's phone in E.164, or null. */
+const personPhone = (person: PersonQuery): string | null =>
+  person.phone?.trim() ? (toE164Nigeria(person.phone) ?? (/^\+[1-9]\d{6,14}$/.test(person.phone.trim()) ? person.phone.trim() : null)) : null;
+
 /** Requests of one person: the same e-mail (any case) or the same phone number. null when the query names nobody. */
 function personWhere(person: PersonQuery): SQL | null {
   const parts: SQL[] = [];
   const email = person.email?.trim().toLowerCase();
   if (email) parts.push(sql`lower(${requests.email}) = ${email}`);
-  const phone = person.phone?.trim() ? (toE164Nigeria(person.phone) ?? (/^\+[1-9]\d{6,14}$/.test(person.phone.trim()) ? person.phone.trim() : null)) : null;
+  const phone = personPhone(person);
   if (phone) parts.push(eq(requests.phone, phone));
   return parts.length ? or(...parts)! : null;
 }
@@ -343,9 +348,9 @@ export async function exportPerson(db: Db, person: PersonQuery) {
  * address stays, as after unsubscribing). Their addresses are
  * the one given and those their requests held (a request found by phone may carry an e-mail).
  */
-export async function erasePerson(store: Store, keys: FormKeys, person: PersonQuery, actor: Actor): Promise<number> {
+export async function erasePerson(store: Store, keys: FormKeys, person: PersonQuery, actor: Actor, erasers: readonly PersonEraser[] = []): Promise<{ requests: number; visits: number }> {
   const condition = personWhere(person);
-  if (!condition) return 0;
+  if (!condition) return { requests: 0, visits: 0 };
   return store.db.transaction(async (tx) => {
     const found = await tx.select({ email: requests.email }).from(requests).where(condition).for('update');
     const emails = [...new Set([person.email, ...found.map((r) => r.email)].map((e) => e?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
@@ -368,7 +373,11 @@ export async function erasePerson(store: Store, keys: FormKeys, person: PersonQu
       // address is not added again without a new consent.
       await forgetSubscribers(tx, keys, emails);
     }
-    return ids.length;
+    // What other domains hold of the person (their bookings, their patient messages), in this transaction.
+    const phone = personPhone(person);
+    let visits = 0;
+    for (const erase of erasers) visits += await erase(tx, { emails, phone });
+    return { requests: ids.length, visits };
   });
 }
 

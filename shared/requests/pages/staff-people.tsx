@@ -12,6 +12,7 @@ export default function StaffPeoplePage() {
   const echo = useActionData() as StaffActionData | undefined;
   const [params] = useSearchParams();
   const erased = params.get('erased');
+  const visits = params.get('visits');
   const live = found?.filter((r) => !r.erased) ?? [];
   return (
     <>
@@ -21,6 +22,7 @@ export default function StaffPeoplePage() {
         {erased !== null && (
           <p className="staff-alert staff-alert--ok" role="status">
             {erased === '1' ? '1 request erased.' : `${erased} requests erased.`} Each keeps an anonymised line in its history.
+            {visits && visits !== '0' && ` ${visits === '1' ? '1 booked visit' : `${visits} booked visits`} and their messages erased.`}
           </p>
         )}
         {echo && (

@@ -1,0 +1,148 @@
+/**
+ * The patient messages of an appointment as rows (issue 32, ADR 0031): written in the booking's
+ * own transaction by `scheduleMessages`, sent later by the worker (worker.ts).
+ *
+ * What is scheduled, per change of the booking:
+ *  - booked: the confirmation (now, or at the end of the channel's quiet window) and one
+ *    reminder per configured offset (reminder_24h, reminder_2h…; quiet hours move them earlier).
+ *  - moved: the reminders planned afresh for the new time (the same rows, due again, even a
+ *    reminder already sent for the old time) and a change notice.
+ *  - cancelled: every unsent message cancelled, and a cancellation notice.
+ *  - no_show: a follow-up inviting to book again.
+ * Only with the patient's separate consent (reminder channel not 'none' and a consent time):
+ * without it, no row at all. The confirmation, change and cancellation of a booking are also
+ * mailed by the booking core (with a calendar file) whenever the patient gave an address, so
+ * those three go here only on WhatsApp or SMS, and never fall back to e-mail.
+ *
+ * Nothing about the visit is copied into the row but where it goes: the worker reads the
+ * appointment when it sends, so a message says the visit's time as it is then, with a manage
+ * link signed then (a link revoked meanwhile is never sent), and no health detail.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../platform/db/db';
+import type { AppointmentRow } from '../booking/schema';
+import type { Channel } from './channel';
+import { dueTime, reminderPlan, DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';
+import { messages, type MessageRowKind } from './schema';
+
+export type MessageChange = 'booked' | 'moved' | 'cancelled' | 'no_show';
+
+/** The kinds sent only on the phone channels (the booking core mails them). */
+export const TRANSACTIONAL_KINDS = ['confirmation', 'change', 'cancellation'] as const;
+
+/** reminder_24h, reminder_2h, reminder_90m: the offset is part of the kind, so each is unique. */
+export const reminderKind = (offsetMinutes: number): MessageRowKind => (offsetMinutes % 60 === 0 ? `reminder_${offsetMinutes / 60}h` : `reminder_${offsetMinutes}m`);
+
+/** The template family of a row's kind (the adapters know five). */
+export const templateKind = (kind: MessageRowKind) => (kind.startsWith('reminder_') ? 'reminder' : kind) as 'confirmation' | 'reminder' | 'change' | 'cancellation' | 'no_show';
+
+/** Whether the patient agreed to messages for this appointment, and on which channel first. */
+export function consentedChannel(row: Pick<AppointmentRow, 'reminderChannel' | 'remindersConsentAt'>): Channel | null {
+  return row.reminderChannel !== 'none' && row.remindersConsentAt ? row.reminderChannel : null;
+}
+
+export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patientEmail'>, channel: Channel) => (channel === 'email' ? row.patientEmail : row.patientPhone);
+
+export interface ScheduleOptions {
+  now: Date;
+  schedule?: ScheduleConfig;
+}
+
+const UNSENT = ['scheduled', 'sending'] as const;
+
+/**
+ * Writes (or moves, or cancels) the message rows that go with a change of the booking. Call it
+ * inside the transaction that wrote the appointment row, with that row as it is now.
+ */
+export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: MessageChange, options: ScheduleOptions): Promise<void> {
+  const { now } = options;
+  const config = options.schedule ?? DEFAULT_SCHEDULE;
+  const channel = consentedChannel(row);
+  const phoneChannel = channel === 'whatsapp' || channel === 'sms';
+
+  if (change === 'cancelled') {
+    await cancelUnsent(tx, row.id, 'visit cancelled', now);
+    if (channel && phoneChannel) {
+      const due = dueTime('cancellation', channel, row.startsAt, now, now, config);
+      if ('at' in due) await upsert(tx, row, 'cancellation', channel, due.at, now, 'once');
+    }
+    return;
+  }
+  if (!channel) return;
+
+  if (change === 'no_show') {
+    const due = dueTime('no_show', channel, row.startsAt, now, now, config);
+    if ('at' in due) await upsert(tx, row, 'no_show', channel, due.at, now, 'unless-sent');
+    return;
+  }
+
+  if (phoneChannel) {
+    const kind = change === 'booked' ? 'confirmation' : 'change';
+    const due = dueTime(kind, channel, row.startsAt, now, now, config);
+    if ('at' in due) await upsert(tx, row, kind, channel, due.at, now, change === 'booked' ? 'once' : 'again');
+  }
+  for (const planned of reminderPlan(channel, row.startsAt, now, now, config)) {
+    const kind = reminderKind(planned.offsetMinutes);
+    if ('at' in planned.due) {
+      // A move plans each reminder afresh for the new time, even one already sent for the old.
+      await upsert(tx, row, kind, channel, planned.due.at, now, change === 'booked' ? 'once' : 'again');
+    } else if (change === 'moved') {
+      await tx
+        .update(messages)
+        .set({ status: 'cancelled', lockedUntil: null, lastError: `skipped: ${planned.due.skip}`, updatedAt: now })
+        .where(and(eq(messages.appointmentId, row.id), eq(messages.kind, kind), inArray(messages.status, UNSENT)));
+    }
+  }
+}
+
+/** Cancels what has not gone yet (a claimed row too: its worker's result then changes nothing). */
+export async function cancelUnsent(tx: Tx, appointmentId: number, why: string, now: Date) {
+  await tx
+    .update(messages)
+    .set({ status: 'cancelled', lockedUntil: null, lastError: why, updatedAt: now })
+    .where(and(eq(messages.appointmentId, appointmentId), inArray(messages.status, UNSENT)));
+}
+
+/**
+ * One row per appointment and kind (the unique key). On a second write of the same kind:
+ * 'once' keeps the first row; 'unless-sent' arms it again unless it went; 'again' arms it again
+ * whatever it did (a second move is a second change notice).
+ */
+async function upsert(tx: Tx, row: AppointmentRow, kind: MessageRowKind, channel: Channel, dueAt: Date, now: Date, onRepeat: 'once' | 'unless-sent' | 'again') {
+  const values = {
+    appointmentId: row.id,
+    kind,
+    channel,
+    destination: destinationOf(row, channel),
+    status: 'scheduled' as const,
+    dueAt,
+    nextAttemptAt: dueAt,
+    attempts: 0,
+    lockedUntil: null,
+    provider: null,
+    providerId: null,
+    lastError: null,
+    updatedAt: now,
+    sentAt: null,
+    deliveredAt: null,
+    readAt: null,
+  };
+  const insert = tx.insert(messages).values({ ...values, createdAt: now });
+  if (onRepeat === 'once') {
+    await insert.onConflictDoNothing({ target: [messages.appointmentId, messages.kind] });
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: [messages.appointmentId, messages.kind],
+    set: values,
+    ...(onRepeat === 'unless-sent' ? { setWhere: sql`${messages.status} NOT IN ('sent', 'delivered', 'read')` } : {}),
+  });
+}
+
+/** Staff took a no-show back: its follow-up, if not sent yet, does not go. */
+export async function cancelNoShow(tx: Tx, appointmentId: number, now: Date) {
+  await tx
+    .update(messages)
+    .set({ status: 'cancelled', lockedUntil: null, lastError: 'no-show taken back', updatedAt: now })
+    .where(and(eq(messages.appointmentId, appointmentId), eq(messages.kind, 'no_show'), inArray(messages.status, UNSENT)));
+}

@@ -1,0 +1,46 @@
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { appointments } from '../booking/schema';
+import type { Channel } from './channel';
+
+// Drizzle's view of the messages tables (server/platform/db/migrations/0006_messages.sql is the
+// source of truth; tests/integration/messages-queue.test.ts runs every query on both engines).
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const MESSAGE_STATUSES = ['scheduled', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** 'confirmation' | 'change' | 'cancellation' | 'no_show' | 'reminder_24h' | 'reminder_90m'… */
+export type MessageRowKind = string;
+
+export const messages = pgTable('messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  appointmentId: bigint('appointment_id', { mode: 'number' })
+    .notNull()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<MessageRowKind>().notNull(),
+  channel: text('channel').$type<Channel>().notNull(),
+  destination: text('destination'),
+  status: text('status').$type<MessageStatus>().notNull(),
+  dueAt: ts('due_at').notNull(),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  provider: text('provider'),
+  providerId: text('provider_id'),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  deliveredAt: ts('delivered_at'),
+  readAt: ts('read_at'),
+});
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export const messageOptOuts = pgTable('message_opt_outs', {
+  destination: text('destination').notNull(),
+  channel: text('channel').$type<Channel>().notNull(),
+  at: ts('at').notNull().defaultNow(),
+  source: text('source').$type<'whatsapp-inbound' | 'sms-inbound' | 'provider-refusal' | 'staff'>().notNull(),
+});

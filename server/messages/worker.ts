@@ -1,0 +1,331 @@
+/**
+ * Sends the patient messages that are due (issue 32, ADR 0031).
+ *
+ * A round claims due rows with `FOR UPDATE SKIP LOCKED` and marks them 'sending' with a lease
+ * (locked_until) in the same statement, so workers on any number of instances never take the
+ * same row; a worker that dies mid-send leaves the row 'sending' until the lease runs out, and
+ * then another worker takes it (nothing is lost). The lease (default 90 s) is longer than any
+ * provider call (MESSAGES_TIMEOUT_MS, at most 60 s), so a live worker records its result
+ * before anyone else may take the row; its result is recorded
+ * only if the row is still its claim (same status and attempt count), so a row cancelled or
+ * re-armed meanwhile is not overwritten.
+ *
+ * Each row is checked against the appointment as it is now (consent, status, the visit not
+ * started for a reminder), then rendered from it: the time, the practitioner, a fresh manage
+ * link. The adapter's answer decides:
+ *  - sent: recorded with the provider's id (delivery reports find it by that).
+ *  - retry (timeout, network, 5xx, 429): again after a back-off (1, 2, 4… minutes, at most an
+ *    hour, or the provider's Retry-After), never inside the channel's quiet window; after
+ *    `maxAttempts` on one channel, treated as a refusal.
+ *  - refused (or retries exhausted): the next channel (the patient's choice, then WhatsApp → SMS
+ *    → e-mail, with a destination and not opted out of) so the patient still hears; 'failed'
+ *    when none is left. An opt-out refusal is recorded for the destination.
+ */
+import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { managePath } from '../../shared/booking/results';
+import { fullAddressOf } from '../../shared/clinic/site-facts';
+import { site } from '../../shared/content/site';
+import { appointments, type AppointmentRow } from '../booking/schema';
+import { manageTokenExpiry, signToken } from '../booking/manage-token';
+import { locations, practitioners } from '../clinic/schema';
+import type { Store } from '../platform/db/store';
+import type { Logger } from '../platform/http/logger';
+import { CHANNELS, type Channel, type ChannelAdapter, type SendResult } from './channel';
+import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } from './queue';
+import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
+import { messageOptOuts, messages, type MessageRow } from './schema';
+import { visitVariables } from './templates';
+
+export interface MessagesWorkerOptions {
+  store: Store;
+  channels: Record<Channel, ChannelAdapter>;
+  /** Signs the manage links (BOOKING_SECRET, server/booking/secret.ts). */
+  secret: string;
+  publicOrigin: string;
+  logger: Logger;
+  schedule?: ScheduleConfig;
+  /** The clinic as messages name it (default: shared/content/site.ts). */
+  clinic?: { name: string; phone: string };
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Sends in flight at once within a round (default 4). */
+  concurrency?: number;
+  /** Rows claimed per round (default 20). */
+  batchSize?: number;
+  /** How long a claimed row stays its worker's (default 90 s: above the providers' timeout). */
+  leaseMs?: number;
+  /** Attempts on one channel before it counts as refused (default 6). */
+  maxAttempts?: number;
+  /** Wait after the n-th failed attempt (default 1 min doubling, at most 1 h). */
+  backoffMs?: (attempts: number) => number;
+}
+
+export const defaultMessageBackoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+
+export interface MessagesRound {
+  claimed: number;
+  sent: number;
+  retried: number;
+  fellBack: number;
+  failed: number;
+  cancelled: number;
+}
+
+const PHONE_CHANNELS: readonly Channel[] = ['whatsapp', 'sms'];
+
+/** Claims due rows (and rows whose claim lapsed) for this worker. */
+export async function claimDue(store: Store, now: Date, batchSize: number, leaseMs: number): Promise<MessageRow[]> {
+  const due = store.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        lte(messages.nextAttemptAt, now),
+        or(eq(messages.status, 'scheduled'), and(eq(messages.status, 'sending'), lt(messages.lockedUntil, now))),
+      ),
+    )
+    .orderBy(asc(messages.nextAttemptAt), asc(messages.id))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  return store.db
+    .update(messages)
+    .set({ status: 'sending', lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${messages.attempts} + 1`, updatedAt: now })
+    .where(inArray(messages.id, due))
+    .returning();
+}
+
+/** One round: claim, check, send, record. */
+export async function processMessages(options: MessagesWorkerOptions): Promise<MessagesRound> {
+  const { store, logger } = options;
+  const now = options.now?.() ?? new Date();
+  const round: MessagesRound = { claimed: 0, sent: 0, retried: 0, fellBack: 0, failed: 0, cancelled: 0 };
+  // UPDATE … RETURNING keeps no order: the oldest due first.
+  const claimed = (await claimDue(store, now, options.batchSize ?? 20, options.leaseMs ?? 90_000)).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+  round.claimed = claimed.length;
+  // A provider answers in ~200 ms: a few sends in flight at once, oldest first.
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length) {
+      const row = claimed[next++]!;
+      try {
+        const outcome = await sendOne(options, row);
+        round[outcome]++;
+      } catch (error) {
+        // A bug or a database error: the claim lapses and the row is tried again later.
+        logger.error('message round failed on a row', { messageId: row.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, claimed.length) }, lane));
+  return round;
+}
+
+type RowOutcome = 'sent' | 'retried' | 'fellBack' | 'failed' | 'cancelled';
+
+/** Updates the row only while it is still this worker's claim. */
+async function record(store: Store, row: MessageRow, set: Partial<typeof messages.$inferInsert>): Promise<boolean> {
+  const done = await store.db
+    .update(messages)
+    .set(set)
+    .where(and(eq(messages.id, row.id), eq(messages.status, 'sending'), eq(messages.attempts, row.attempts)))
+    .returning({ id: messages.id });
+  return done.length > 0;
+}
+
+/** Why a row must not go any more, or null. */
+function ineligible(row: MessageRow, appointment: AppointmentRow | undefined, now: Date): string | null {
+  if (!appointment) return 'appointment gone';
+  if (!consentedChannel(appointment)) return 'no consent';
+  const kind = templateKind(row.kind);
+  if (kind === 'cancellation') return appointment.status === 'cancelled' ? null : 'visit not cancelled';
+  if (kind === 'no_show') return appointment.status === 'no_show' ? null : 'not a no-show';
+  if (appointment.status !== 'booked') return `visit ${appointment.status}`;
+  if (appointment.startsAt.getTime() <= now.getTime()) return 'visit started';
+  return null;
+}
+
+async function reachability(store: Store, row: MessageRow, appointment: AppointmentRow): Promise<Reachability> {
+  const transactional = (TRANSACTIONAL_KINDS as readonly string[]).includes(row.kind);
+  const destinations = [appointment.patientPhone, appointment.patientEmail].filter((d): d is string => Boolean(d));
+  const since = appointment.remindersConsentAt ?? new Date(0);
+  const outs = destinations.length
+    ? await store.db
+        .select({ channel: messageOptOuts.channel })
+        .from(messageOptOuts)
+        .where(and(inArray(messageOptOuts.destination, destinations), gte(messageOptOuts.at, since)))
+    : [];
+  return {
+    phone: appointment.patientPhone,
+    email: appointment.patientEmail,
+    // The consent is to be reminded, on the channel chosen first; the others are the fallback
+    // (ADR 0031). The booking core mails confirmations, changes and cancellations itself.
+    consented: transactional ? PHONE_CHANNELS : CHANNELS,
+    optedOut: outs.map((o) => o.channel),
+    preferred: consentedChannel(appointment),
+  };
+}
+
+async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
+  const { store, logger } = options;
+  const now = options.now?.() ?? new Date();
+  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
+  const [found] = await store.db
+    .select({ appointment: appointments, practitioner: practitioners.name, location: locations })
+    .from(appointments)
+    .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
+    .innerJoin(locations, eq(locations.id, appointments.locationId))
+    .where(eq(appointments.id, row.appointmentId));
+  const appointment = found?.appointment;
+  const why = ineligible(row, appointment, now);
+  if (why || !appointment || !found) {
+    await record(store, row, { status: 'cancelled', lockedUntil: null, lastError: why ?? 'appointment gone', updatedAt: now });
+    return 'cancelled';
+  }
+  const reach = await reachability(store, row, appointment);
+  let channel = row.channel;
+  if ((reach.optedOut ?? []).includes(channel) || !destinationOf(appointment, channel)) {
+    const next = nextChannel(reach, channel);
+    if (!next) {
+      await record(store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
+      return 'failed';
+    }
+    channel = next;
+  }
+  // Quiet hours hold at the moment of sending too (a retry, a late worker).
+  if (!isAllowedAt(channel, now, schedule)) {
+    const at = nextAllowed(channel, now, schedule);
+    await record(store, row, { status: 'scheduled', channel, destination: destinationOf(appointment, channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: at, updatedAt: now });
+    return 'retried';
+  }
+  const to = destinationOf(appointment, channel) ?? '';
+  const token = signToken(options.secret, { purpose: 'manage', appointmentId: appointment.id, version: appointment.manageVersion, expiresAt: manageTokenExpiry(appointment.startsAt) });
+  const clinic = options.clinic ?? { name: site.name, phone: site.phones[0].display };
+  const variables = visitVariables({
+    firstName: (appointment.patientName ?? '').trim().split(/\s+/)[0] || 'there',
+    clinicName: clinic.name,
+    visitStart: appointment.startsAt,
+    practitioner: found.practitioner,
+    manageLink: `${options.publicOrigin}${managePath(token)}`,
+    clinicPhone: clinic.phone,
+    address: fullAddressOf(found.location),
+    reference: appointment.reference,
+  });
+  const adapter = options.channels[channel];
+  const result: SendResult = await adapter.send({ id: `msg-${row.id}`, channel, to, kind: templateKind(row.kind), variables });
+  const done = options.now?.() ?? new Date();
+
+  if (result.outcome === 'sent') {
+    await record(store, row, { status: 'sent', channel, destination: to, provider: adapter.provider, providerId: result.providerId, sentAt: done, lockedUntil: null, lastError: null, updatedAt: done });
+    return 'sent';
+  }
+  const attemptsHere = channel === row.channel ? row.attempts : 1;
+  if (result.outcome === 'retry' && attemptsHere < (options.maxAttempts ?? 6)) {
+    const wait = Math.max((options.backoffMs ?? defaultMessageBackoffMs)(attemptsHere), result.retryAfterMs ?? 0);
+    const at = nextAllowed(channel, new Date(done.getTime() + wait), schedule);
+    await record(store, row, { status: 'scheduled', channel, destination: to, attempts: attemptsHere, nextAttemptAt: at, lockedUntil: null, lastError: errorClass('retry', channel, result), updatedAt: done });
+    logger.info('message will be retried', { messageId: row.id, channel, attempts: attemptsHere, reason: result.reason });
+    return 'retried';
+  }
+  if (result.outcome === 'refused' && result.optedOut) {
+    await store.db.insert(messageOptOuts).values({ destination: to, channel, at: done, source: 'provider-refusal' }).onConflictDoUpdate({ target: [messageOptOuts.destination, messageOptOuts.channel], set: { at: done, source: 'provider-refusal' } });
+    reach.optedOut = [...(reach.optedOut ?? []), channel];
+  }
+  const next = nextChannel(reach, channel);
+  if (!next) {
+    await record(store, row, { status: 'failed', channel, destination: to, lockedUntil: null, lastError: errorClass(result.outcome, channel, result), updatedAt: done });
+    logger.error('message failed on every channel', { messageId: row.id, channel, reason: result.reason });
+    return 'failed';
+  }
+  await record(store, row, {
+    status: 'scheduled',
+    channel: next,
+    destination: destinationOf(appointment, next),
+    attempts: 0,
+    nextAttemptAt: nextAllowed(next, done, schedule),
+    lockedUntil: null,
+    lastError: errorClass(result.outcome, channel, result),
+    updatedAt: done,
+  });
+  logger.info('message falls back to the next channel', { messageId: row.id, from: channel, to: next, reason: result.reason });
+  return 'fellBack';
+}
+
+/** The class of a failure, for the row and the staff page: no content, no destination. */
+function errorClass(outcome: 'retry' | 'refused', channel: Channel, result: Exclude<SendResult, { outcome: 'sent' }>): string {
+  return `${outcome} on ${channel}: ${result.code ?? result.reason}`.slice(0, 300);
+}
+
+export interface MessagesWorker {
+  /** Runs a round now (after a booking scheduled a confirmation). */
+  wake(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+/** Polls every `pollMs` (default 15 s) and whenever woken; rounds follow each other while full. */
+export function startMessagesWorker(options: MessagesWorkerOptions & { pollMs?: number }): MessagesWorker {
+  const { logger, pollMs = 15_000 } = options;
+  const batchSize = options.batchSize ?? 20;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const round = async () => {
+    do {
+      again = false;
+      let result: MessagesRound;
+      do {
+        result = await processMessages({ ...options, batchSize });
+      } while (result.claimed === batchSize && !stopped);
+    } while (again && !stopped);
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(tick, pollMs);
+    timer.unref();
+  };
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = round()
+      .catch((error: Error) => logger.error('messages round failed', { error: error.message }))
+      .finally(() => {
+        running = null;
+        schedule();
+      });
+  }
+  tick();
+  return {
+    wake: tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * A message the provider took and later reported failed (a WhatsApp status 'failed', an SMS
+ * delivery report): the next channel, so the patient still hears, if the message is still
+ * worth sending; it stays 'failed' otherwise. Called by the webhooks after recording the failure.
+ */
+export async function fallBackAfterDeliveryFailure(store: Store, providerId: string, at: Date, schedule: ScheduleConfig = DEFAULT_SCHEDULE): Promise<boolean> {
+  const [row] = await store.db.select().from(messages).where(and(eq(messages.providerId, providerId), eq(messages.status, 'failed')));
+  if (!row) return false;
+  const [appointment] = await store.db.select().from(appointments).where(eq(appointments.id, row.appointmentId));
+  if (ineligible(row, appointment, at) || !appointment) return false;
+  const next = nextChannel(await reachability(store, row, appointment), row.channel);
+  if (!next) return false;
+  const moved = await store.db
+    .update(messages)
+    .set({ status: 'scheduled', channel: next, destination: destinationOf(appointment, next), attempts: 0, nextAttemptAt: nextAllowed(next, at, schedule), provider: null, providerId: null, sentAt: null, updatedAt: at })
+    .where(and(eq(messages.id, row.id), eq(messages.status, 'failed')))
+    .returning({ id: messages.id });
+  return moved.length > 0;
+}

@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import { asc, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { book } from '../../server/booking/book';
+import { appointmentEvents, appointments } from '../../server/booking/schema';
+import type { BookingDeps } from '../../server/booking/deps';
+import type { SmsConfig, WhatsAppConfig } from '../../server/messages/config';
+import { messageOptOuts, messages } from '../../server/messages/schema';
+import type { Store } from '../../server/platform/db/store';
+import type { App } from '../../server/app/app';
+import { lagosMoment } from '../../shared/booking/time';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { makeTestApp } from '../support/test-app';
+import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+
+// The providers' webhooks through the app, on both engines: a valid signature updates the
+// message; a bad one is 401 and changes nothing; STOP withdraws the patient's consent.
+
+const APP_SECRET = 'whatsapp-app-secret-0123456789';
+const VERIFY = 'verify-token-abc';
+const TERMII_SECRET = 'termii-webhook-secret-0123456789';
+const PHONE = '+2348031234567';
+const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: VERIFY, apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en' };
+const sms: SmsConfig = { provider: 'termii', apiKey: 'k'.repeat(20), senderId: 'Clinic', apiBase: 'http://127.0.0.1:9', webhookSecret: TERMII_SECRET };
+
+const sign256 = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign512 = (body: string, secret = TERMII_SECRET) => createHmac('sha512', secret).update(body).digest('hex');
+
+const statusPayload = (wamid: string, status: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses: [{ id: wamid, status, timestamp: '1764500000', recipient_id: '2348031234567', ...extra }] } }] }],
+  });
+const inboundPayload = (text: string) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.in1', from: '2348031234567', timestamp: '1764500000', type: 'text', text: { body: text } }] } }] }],
+  });
+
+describe.each(testEngines())('messages webhooks on %s', (engine) => {
+  let t: TestStore;
+  let store: Store;
+  let deps: BookingDeps;
+  let app: App;
+  beforeAll(async () => {
+    t = await openTestStore(engine);
+    store = t.store;
+    app = makeTestApp({ store, messaging: { whatsapp, sms } });
+  });
+  afterAll(() => t?.cleanup());
+  beforeEach(async () => {
+    await clearBooking(store);
+    await store.db.execute(sql`TRUNCATE message_opt_outs`);
+    await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }]);
+    deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null });
+    if (!r.ok) throw new Error(r.reason);
+    // The confirmation went out on WhatsApp as wamid.A, the 24 h reminder by SMS as 9001.
+    await store.db.execute(sql`UPDATE messages SET status = 'sent', provider_id = 'wamid.A', sent_at = now() WHERE kind = 'confirmation'`);
+    await store.db.execute(sql`UPDATE messages SET status = 'sent', channel = 'sms', provider_id = '9001', sent_at = now() WHERE kind = 'reminder_24h'`);
+  });
+
+  const byKind = async () => Object.fromEntries((await store.db.select().from(messages).orderBy(asc(messages.id))).map((r) => [r.kind, r]));
+
+  it('answers the verification challenge for our verify token only', async () => {
+    const good = await request(app).get('/webhooks/whatsapp').query({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY, 'hub.challenge': '1158201444' });
+    expect(good.status).toBe(200);
+    expect(good.text).toBe('1158201444');
+    const bad = await request(app).get('/webhooks/whatsapp').query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'nope-nope', 'hub.challenge': '1' });
+    expect(bad.status).toBe(403);
+  });
+
+  it('a validly signed status update moves the message to delivered, then read (never back)', async () => {
+    const delivered = statusPayload('wamid.A', 'delivered');
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(delivered)).send(delivered)).status).toBe(200);
+    expect((await byKind()).confirmation).toMatchObject({ status: 'delivered' });
+    const read = statusPayload('wamid.A', 'read');
+    await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(read)).send(read);
+    await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(delivered)).send(delivered);
+    const row = (await byKind()).confirmation!;
+    expect(row.status).toBe('read');
+    expect(row.readAt).not.toBeNull();
+  });
+
+  it('a bad or missing signature is 401 and changes nothing', async () => {
+    const body = statusPayload('wamid.A', 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] });
+    const before = await byKind();
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(body, 'another-secret-0123456')).send(body)).status).toBe(401);
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').send(body)).status).toBe(401);
+    const stop = inboundPayload('STOP');
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(stop + ' ')).send(stop)).status).toBe(401);
+    expect(await byKind()).toEqual(before);
+    expect(await store.db.select().from(messageOptOuts)).toEqual([]);
+    const report = JSON.stringify({ type: 'outbound', id: 'x', message_id: '9001', receiver: '2348031234567', status: 'Delivered', sent_at: '2026-11-30 14:00:05' });
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(report, 'wrong-secret-0123456789')).send(report)).status).toBe(401);
+    expect(await byKind()).toEqual(before);
+  });
+
+  it('a failed status is recorded with its class, and the message goes again on the next channel', async () => {
+    const body = statusPayload('wamid.A', 'failed', { errors: [{ code: 131026, title: 'Message undeliverable' }] });
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(body)).send(body)).status).toBe(200);
+    expect((await byKind()).confirmation).toMatchObject({ status: 'scheduled', channel: 'sms', destination: PHONE, attempts: 0, providerId: null, lastError: 'failed on whatsapp: 131026' });
+    // An SMS reported failed with no channel left (confirmations do not fall back to e-mail): failed.
+    const report = JSON.stringify({ type: 'outbound', id: 'x', message_id: '9002', receiver: '2348031234567', status: 'DND Active on Phone Number', sent_at: '2026-11-30 14:00:05' });
+    await store.db.execute(sql`UPDATE messages SET status = 'sent', provider_id = '9002' WHERE kind = 'confirmation'`);
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(report)).send(report)).status).toBe(200);
+    expect((await byKind()).confirmation).toMatchObject({ status: 'failed', channel: 'sms', lastError: 'failed on sms: DND Active on Phone Number' });
+  });
+
+  it('a signed Termii delivery report marks the SMS delivered', async () => {
+    const report = JSON.stringify({ type: 'outbound', id: 'x', message_id: '9001', receiver: '2348031234567', status: 'Delivered', sent_at: '2026-11-30 14:00:05' });
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(report)).send(report)).status).toBe(200);
+    expect((await byKind()).reminder_24h).toMatchObject({ status: 'delivered' });
+  });
+
+  it('STOP withdraws the consent for that phone: unsent messages cancelled, opt-out kept, a history line', async () => {
+    const stop = inboundPayload('Stop');
+    expect((await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(stop)).send(stop)).status).toBe(200);
+    const [appointment] = await store.db.select().from(appointments);
+    expect(appointment).toMatchObject({ reminderChannel: 'none', remindersConsentAt: null });
+    const k = await byKind();
+    expect(k.reminder_2h).toMatchObject({ status: 'cancelled', lastError: 'opted out (STOP)' });
+    expect(k.confirmation).toMatchObject({ status: 'sent' });
+    expect((await store.db.select().from(messageOptOuts)).map((o) => [o.destination, o.channel]).sort()).toEqual([
+      [PHONE, 'sms'],
+      [PHONE, 'whatsapp'],
+    ]);
+    expect((await store.db.select().from(appointmentEvents)).map((e) => e.action)).toContain('reminders-stopped');
+    // "stop" inside a sentence is not an opt-out.
+    await store.db.execute(sql`TRUNCATE message_opt_outs`);
+    const chat = inboundPayload('Please do not stop my visit');
+    await request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(chat)).send(chat);
+    expect(await store.db.select().from(messageOptOuts)).toEqual([]);
+  });
+
+  it('without a provider configured (the local sink) the webhooks answer 404', async () => {
+    const sinkApp = makeTestApp({ store });
+    expect((await request(sinkApp).get('/webhooks/whatsapp').query({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY, 'hub.challenge': '1' })).status).toBe(404);
+    expect((await request(sinkApp).post('/webhooks/termii').send('{}')).status).toBe(404);
+  });
+});
