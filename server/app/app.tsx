@@ -6,6 +6,10 @@ import { createStaticHandler, type RouteObject } from 'react-router';
 import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
+import { bookingContext } from '../booking/context';
+import { calendarFeedRoute } from '../booking/feed-route';
+import { resolveBookingSecret } from '../booking/secret';
+import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
@@ -54,6 +58,8 @@ export interface AppDeps {
   accounts?: AccountService;
   /** Where the forms' requests go; by default the store's (tests pass one in memory). */
   requests?: RequestsService;
+  /** The booking service; by default one on the store, signing with BOOKING_SECRET (resolved on first use). */
+  booking?: BookingService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
   /** Identity-service origins the CSP must allow in the current mode. */
@@ -76,6 +82,26 @@ export interface AppDeps {
    * every other instance empties its own.
    */
   onContentChange?: () => void;
+}
+
+/**
+ * The booking service on the app's store. The signing key is resolved when a link is first
+ * signed, not here: production without BOOKING_SECRET then fails that booking (and says why in
+ * the log) while the rest of the site, and the staff calendar's reading, keep working.
+ */
+function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
+  let secret: string | undefined;
+  return createBookingService({
+    store,
+    rules: config.booking.rules,
+    get secret() {
+      secret ??= resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
+      return secret;
+    },
+    publicOrigin: config.publicOrigin,
+    clinicInbox: config.mail.clinicInbox,
+    wake,
+  });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -102,6 +128,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -267,7 +294,10 @@ export function createApp(deps: AppDeps): App {
     [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
+    [bookingContext, booking],
   ] as unknown as ContextEntry[];
+  // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
+  app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
