@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const facts = await context.get(clinicContext).facts();
   const params = new URL(request.url).searchParams;
   const view: CalendarView = params.get('view') === 'week' ? 'week' : 'day';
-  const now = today();
+  const now = today(booking.now());
   const asked = params.get('date') ?? '';
   const date = isDate(asked) ? asked : now;
   const wanted = params.get('practitioner') ?? '';

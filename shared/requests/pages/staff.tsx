@@ -31,6 +31,10 @@ export default function StaffPage() {
             The comment {deleted} was rejected and deleted.
           </p>
         )}
+        <p className="staff-bookings-link">
+          Bookings made on the website or by phone are in the <Link to="/staff/calendar">calendar</Link> (today’s list, then day by day or by week). A call-back request
+          booked from here links to its booking.
+        </p>
         <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
           <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />
           <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))]} />

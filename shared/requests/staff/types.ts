@@ -40,6 +40,8 @@ export interface HistoryLine {
   fromStatus: Status | null;
   toStatus: Status | null;
   visitAt: string | null;
+  /** The booking this change made (a call-back turned into a booking), e.g. BK-7KQ2M. */
+  booking?: string | null;
 }
 
 /** What /staff/requests/:reference's server loader returns. */
