@@ -112,6 +112,8 @@ describe.each(testEngines())('the staff booking pages on %s', (engine) => {
     expect(choose.status).toBe(200);
     // 05:00 now, the 08:00 start is inside the visitors' two-hour notice: staff may book it.
     expect(choose.text).toContain(`value="${at('2026-11-30', '08:00')}"`);
+    // Without JavaScript the booking form posts to the page with its choices, so a refusal shows the free times again.
+    expect(choose.text).toMatch(/<form[^>]*action="\/staff\/bookings\/new\?service=1&amp;visit=follow_up&amp;practitioner=adaeze-okafor&amp;date=2026-11-30"[^>]*method="post"/);
 
     // The form posts to the page's URL with its choices (as a browser does), so the free times show again.
     const bad = await post('/staff/bookings/new?service=1&visit=follow_up&practitioner=adaeze-okafor&date=2026-12-01', { service: '1', visit: 'follow_up', practitioner: 'adaeze-okafor', start: at(TUE, '09:00'), name: '', phone: '0803 123 4567', reminders: 'none', key: randomUUID() });
