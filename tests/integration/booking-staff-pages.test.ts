@@ -182,6 +182,10 @@ describe.each(testEngines())('the staff booking pages on %s', (engine) => {
     const rows = await store.db.select().from(appointments).orderBy(appointments.startsAt);
     const today = rows[0]!.reference;
     const tomorrow = rows[1]!.reference;
+    // The inbox says how many visits are booked today and links to the calendar.
+    const inbox = await request(app).get('/staff');
+    expect(textOf(mainOf(inbox.text))).toContain('1 visit booked today.');
+    expect(inbox.text).toContain('href="/staff/calendar"');
     const early = await post(`/staff/bookings/${tomorrow}`, { intent: 'status', version: 1, status: 'arrived' });
     expect(early.status).toBe(409);
     expect(textOf(early.text)).toContain('once the visit has started');

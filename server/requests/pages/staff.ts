@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { StaffListData } from '../../../shared/requests/staff/types';
+import { lagosDate } from '../../../shared/booking/time';
+import { bookingContext } from '../../booking/context';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
 import { countNew, listRequests, PAGE_SIZE } from '../staff/repo';
 import { filtersOf, pageOf, toRow } from '../staff/page-data';
@@ -12,7 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const filters = filtersOf(params);
   const page = pageOf(params);
   const staffName = user.displayName || user.email || 'Staff';
-  const [{ rows, total }, newCount] = await Promise.all([listRequests(store.db, filters, page), countNew(store.db)]);
+  const booking = context.get(bookingContext);
+  const today = lagosDate(booking.now());
+  const [{ rows, total }, newCount, visitsToday] = await Promise.all([
+    listRequests(store.db, filters, page),
+    countNew(store.db),
+    booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] }),
+  ]);
   return {
     staffName,
     newCount,
@@ -21,5 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
     rows: rows.map(toRow),
+    visitsToday: visitsToday.length,
   };
 }

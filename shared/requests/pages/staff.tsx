@@ -19,7 +19,7 @@ function queryOf(filters: ListFilters, page?: number): string {
 
 /** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
 export default function StaffPage() {
-  const { staffName, newCount, filters, page, pageCount, total, rows } = useLoaderData() as StaffListData;
+  const { staffName, newCount, filters, page, pageCount, total, rows, visitsToday } = useLoaderData() as StaffListData;
   const [params] = useSearchParams();
   const deleted = params.get('deleted');
   return (
@@ -32,8 +32,8 @@ export default function StaffPage() {
           </p>
         )}
         <p className="staff-bookings-link">
-          Bookings made on the website or by phone are in the <Link to="/staff/calendar">calendar</Link> (today’s list, then day by day or by week). A call-back request
-          booked from here links to its booking.
+          <strong>{visitsToday === 1 ? '1 visit' : `${visitsToday} visits`} booked today.</strong> Bookings made on the website or by phone are in the{' '}
+          <Link to="/staff/calendar">calendar</Link>; a call-back request booked from here links to its booking.
         </p>
         <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
           <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />

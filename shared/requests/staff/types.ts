@@ -30,6 +30,8 @@ export interface StaffListData {
   pageCount: number;
   total: number;
   rows: RequestRow[];
+  /** Visits booked for today (website and phone bookings live in the calendar, not in this list). */
+  visitsToday: number;
 }
 
 export interface HistoryLine {
