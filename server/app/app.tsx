@@ -7,6 +7,10 @@ import { createStaticHandler, type RouteObject } from 'react-router';
 import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
+import { bookingContext } from '../booking/context';
+import { calendarFeedRoute } from '../booking/feed-route';
+import { resolveBookingSecret } from '../booking/secret';
+import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
@@ -62,6 +66,8 @@ export interface AppDeps {
   accounts?: AccountService;
   /** Where the forms' requests go; by default the store's (tests pass one in memory). */
   requests?: RequestsService;
+  /** The booking service; by default one on the store, signing with BOOKING_SECRET (resolved on first use). */
+  booking?: BookingService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
   /** Identity-service origins the CSP must allow in the current mode. */
@@ -90,6 +96,26 @@ export interface AppDeps {
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
 }
 
+/**
+ * The booking service on the app's store. The signing key is resolved when a link is first
+ * signed, not here: production without BOOKING_SECRET then fails that booking (and says why in
+ * the log) while the rest of the site, and the staff calendar's reading, keep working.
+ */
+function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
+  let secret: string | undefined;
+  return createBookingService({
+    store,
+    rules: config.booking.rules,
+    get secret() {
+      secret ??= resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
+      return secret;
+    },
+    publicOrigin: config.publicOrigin,
+    clinicInbox: config.mail.clinicInbox,
+    wake,
+  });
+}
+
 /** The app as the HTTP server calls it: cached pages first, then Express. */
 export type App = ((req: IncomingMessage, res: ServerResponse) => void) & { express: Express };
 
@@ -115,6 +141,7 @@ export function createApp(deps: AppDeps): App {
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
+  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -280,7 +307,10 @@ export function createApp(deps: AppDeps): App {
     [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
+    [bookingContext, booking],
   ] as unknown as ContextEntry[];
+  // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
+  app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).

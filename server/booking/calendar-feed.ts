@@ -93,3 +93,12 @@ export async function renderFeed(db: Db, practitionerId: string, options: { publ
     { now, product: 'Practitioner feed', name: person ? `Visits: ${person.name}` : 'Visits' },
   );
 }
+
+/** Whether the practitioner has a live feed, since when and when a calendar last fetched it (the staff page; never the token). */
+export async function feedStatus(db: Db, practitionerId: string): Promise<{ active: boolean; createdAt: string | null; lastUsedAt: string | null }> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt, lastUsedAt: calendarFeeds.lastUsedAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.practitionerId, practitionerId), isNull(calendarFeeds.revokedAt)));
+  return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, lastUsedAt: row?.lastUsedAt?.toISOString() ?? null };
+}

@@ -4,7 +4,7 @@ import type { BookingForm } from '../../shared/booking/schemas';
 import type { AppointmentStatus, FreeDay, FreeSlot } from '../../shared/booking/types';
 import { book, bookFromRequest, confirmHold, hold, releaseHold, type HoldInput } from './book';
 import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
-import { createFeed, feedPractitioner, renderFeed, revokeFeed } from './calendar-feed';
+import { createFeed, feedPractitioner, feedStatus, renderFeed, revokeFeed } from './calendar-feed';
 import { appointmentByToken, cancel, reschedule, revokeManageLinks, setStatus, type RescheduleInput } from './changes';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import {
@@ -34,6 +34,8 @@ type StaffChanger = Extract<Changer, { as: 'staff' }>;
  */
 export interface BookingService {
   readonly rules: BookingRules;
+  /** The service's clock (tests fix it): pages take "today" from it. */
+  now(): Date;
   // --- Visitors -----------------------------------------------------------------------
   /** Free times of a service over days (never cached: computed from the rows as they are now). */
   freeTimes(query: FreeTimesQuery): Promise<FreeTimesResult>;
@@ -69,6 +71,8 @@ export interface BookingService {
   /** A new feed URL token for the practitioner (the old one stops working); shown once. */
   createFeed(practitionerId: string, actor: StaffActor): ReturnType<typeof createFeed>;
   revokeFeed(practitionerId: string, actor: StaffActor): Promise<boolean>;
+  /** Whether a practitioner's feed is live (never its token). */
+  feedStatus(practitionerId: string): ReturnType<typeof feedStatus>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
   feed(token: string): Promise<string | null>;
 }
@@ -78,6 +82,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
   const now = () => clock(deps);
   return {
     rules,
+    now,
     freeTimes: (query) => freeTimes(store.db, query, rules, now()),
     nextFreeDay: (query) => nextFreeDay(store.db, query, rules, now()),
     nearestFreeTimes: (query, wanted, n) => nearestFreeTimes(store.db, query, wanted, rules, now(), n),
@@ -105,6 +110,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     closuresBetween: (range) => closuresBetween(store.db, range),
     createFeed: (practitionerId, actor) => createFeed(store, practitionerId, actor),
     revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
+    feedStatus: (practitionerId) => feedStatus(store.db, practitionerId),
     feed: async (token) => {
       const practitionerId = await feedPractitioner(store, token);
       return practitionerId ? renderFeed(store.db, practitionerId, { publicOrigin: deps.publicOrigin, now: now() }) : null;

@@ -121,6 +121,18 @@ export async function expireIdempotencyKeys(store: Store): Promise<number> {
   return cleared.length;
 }
 
+/**
+ * The contact details of a request staff are turning into a booking (the booking domain's
+ * phone-booking form fills them in). Erased or unknown requests: null.
+ */
+export async function requestContact(db: Store['db'], reference: string): Promise<{ reference: string; name: string | null; phone: string | null; email: string | null } | null> {
+  const [row] = await db
+    .select({ reference: requests.reference, name: requests.name, phone: requests.phone, email: requests.email })
+    .from(requests)
+    .where(and(eq(requests.reference, reference), isNull(requests.erasedAt)));
+  return row ?? null;
+}
+
 /** Adds one mail to the outbox, inside the caller's transaction: a request's, or one about a topic (the newsletter's). */
 export async function queueMail(tx: Tx, mail: Mail & { attachments?: MailAttachment[] }, requestId: number | null = null, topic: OutboxTopic | null = null): Promise<void> {
   await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId, topic });

@@ -54,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
       fromStatus: e.fromStatus,
       toStatus: e.toStatus,
       visitAt: typeof e.detail.visitAt === 'string' ? e.detail.visitAt : null,
+      booking: typeof e.detail.booking === 'string' ? e.detail.booking : null,
     })),
     meta: { title: `${kindLabel[r.kind]} ${r.reference}`, description: 'A request from the website, for the clinic’s staff.' },
   };

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { StaffListData } from '../../../shared/requests/staff/types';
+import { lagosDate } from '../../../shared/booking/time';
+import { bookingContext } from '../../booking/context';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
 import { countNew, formatCursor, listRequests } from '../staff/repo';
 import { filtersOf, listQuery, pageAtOf, toRow } from '../staff/page-data';
@@ -12,7 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const filters = filtersOf(params);
   const at = pageAtOf(params);
   const staffName = user.displayName || user.email || 'Staff';
-  const [{ rows, count, hasNewer, hasOlder }, newCount] = await Promise.all([listRequests(store.db, filters, at), countNew(store.db)]);
+  const booking = context.get(bookingContext);
+  const today = lagosDate(booking.now());
+  const [{ rows, count, hasNewer, hasOlder }, newCount, visitsToday] = await Promise.all([
+    listRequests(store.db, filters, at),
+    countNew(store.db),
+    booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] }),
+  ]);
   const first = rows[0];
   const last = rows[rows.length - 1];
   // Links as query strings of /staff (plain links: paging works without JavaScript); null where there is nothing.
@@ -29,5 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       oldest: hasOlder ? listQuery(filters, { last: '1' }) : null,
     },
     rows: rows.map(toRow),
+    visitsToday: visitsToday.length,
   };
 }

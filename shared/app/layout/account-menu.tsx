@@ -12,8 +12,7 @@ export function AccountMenu() {
       <div className="account">
         {user.role && (
           <Link to="/staff" className="account__inbox">
-            <Icon name="mail" size={18} />
-            <span className="account__label">Inbox</span>
+            <span>Inbox</span>
             <span className="account__badge">{user.newRequests ?? 0}</span>
             <span className="visually-hidden"> new requests</span>
           </Link>
@@ -25,7 +24,7 @@ export function AccountMenu() {
         <form method="post" action="/api/session/logout" className="account__logout">
           <button type="submit" className="btn btn--ghost btn--sm">
             <Icon name="logout" size={16} />
-            <span className="account__label">Sign out</span>
+            <span>Sign out</span>
           </button>
         </form>
       </div>

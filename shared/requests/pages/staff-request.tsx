@@ -147,6 +147,12 @@ export default function StaffRequestPage() {
                   <li key={i}>
                     <time dateTime={h.at}>{formatAbuja(h.at)}</time>
                     {historyText(h)} <span>by {h.by}</span>
+                    {h.booking && (
+                      <>
+                        {' '}
+                        <Link to={`/staff/bookings/${h.booking}`}>Booking {h.booking}</Link>
+                      </>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -167,6 +173,15 @@ export default function StaffRequestPage() {
                     </Form>
                   ))}
                 </div>
+              </section>
+            )}
+            {r.kind === 'appointment' && !r.erasedAt && (
+              <section className="staff-card" aria-labelledby="book-heading">
+                <h2 id="book-heading">Book a visit</h2>
+                <p>Choose a free time with the patient on the phone: the booking marks this request booked.</p>
+                <Link to={`/staff/bookings/new?request=${r.reference}`} className="btn btn--primary">
+                  Book from this request
+                </Link>
               </section>
             )}
             <section className="staff-card" aria-labelledby="status-heading">

@@ -35,7 +35,7 @@ function PageLink({ query, rel, children }: { query: string | null; rel?: string
 
 /** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
 export default function StaffPage() {
-  const { staffName, newCount, filters, count, paging, rows } = useLoaderData() as StaffListData;
+  const { staffName, newCount, filters, count, paging, rows, visitsToday } = useLoaderData() as StaffListData;
   const [params] = useSearchParams();
   const deleted = params.get('deleted');
   return (
@@ -47,6 +47,10 @@ export default function StaffPage() {
             The comment {deleted} was rejected and deleted.
           </p>
         )}
+        <p className="staff-bookings-link">
+          <strong>{visitsToday === 1 ? '1 visit' : `${visitsToday} visits`} booked today.</strong> Bookings made on the website or by phone are in the{' '}
+          <Link to="/staff/calendar">calendar</Link>; a call-back request booked from here links to its booking.
+        </p>
         <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
           <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />
           <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))]} />

@@ -34,6 +34,8 @@ export interface StaffListData {
    */
   paging: { newest: string | null; newer: string | null; older: string | null; oldest: string | null };
   rows: RequestRow[];
+  /** Visits booked for today (website and phone bookings live in the calendar, not in this list). */
+  visitsToday: number;
 }
 
 export interface HistoryLine {
@@ -44,6 +46,8 @@ export interface HistoryLine {
   fromStatus: Status | null;
   toStatus: Status | null;
   visitAt: string | null;
+  /** The booking this change made (a call-back turned into a booking), e.g. BK-7KQ2M. */
+  booking?: string | null;
 }
 
 /** What /staff/requests/:reference's server loader returns. */

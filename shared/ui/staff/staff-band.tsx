@@ -21,6 +21,12 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
             </span>
             <span className="visually-hidden"> new requests</span>
           </NavLink>
+          <NavLink to="/staff/calendar" className="staff-band__link">
+            Calendar
+          </NavLink>
+          <NavLink to="/staff/plans" className="staff-band__link">
+            Plans
+          </NavLink>
           <NavLink to="/staff/people" className="staff-band__link">
             Personal data
           </NavLink>

@@ -1,0 +1,36 @@
+import express from 'express';
+import type { Logger } from '../platform/http/logger';
+import { requestIdOf } from '../platform/http/request-id';
+import type { BookingService } from './service';
+
+/**
+ * `GET /staff/calendar/<token>.ics` (`calendarFeedPath`): a practitioner's private feed for
+ * Google Calendar or Outlook, which cannot sign in, so the token is the key (calendar-feed.ts).
+ * Unknown and revoked tokens get the same plain 404. Never cached anywhere: `no-store`, and the
+ * page cache never sees it (answered here, before the page renderer).
+ */
+export function calendarFeedRoute(deps: { booking: BookingService; logger: Logger }) {
+  const router = express.Router();
+  router.get('/staff/calendar/:file', async (req, res, next) => {
+    const match = /^([A-Za-z0-9_-]+)\.ics$/.exec(String(req.params.file));
+    if (!match) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    try {
+      const body = await deps.booking.feed(match[1]!);
+      if (body === null) {
+        res.status(404).type('text/plain').send('Not Found');
+        return;
+      }
+      res.type('text/calendar; charset=utf-8').send(body);
+    } catch (error) {
+      deps.logger.error('calendar feed failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      next(error);
+    }
+  });
+  return router;
+}

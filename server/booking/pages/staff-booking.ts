@@ -1,0 +1,99 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
+import { isDate } from '../../../shared/booking/time';
+import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
+import type { BookingDetailData } from '../../../shared/booking/staff/types';
+import { clinicContext } from '../../clinic/context';
+import { bookingContext } from '../context';
+import { answer, formFields, notFound, staffOf, today } from '../staff/page-data';
+
+const referenceOf = (params: Record<string, string | undefined>) => String(params.reference ?? '').toUpperCase();
+
+/**
+ * /staff/bookings/:reference: the booking, its history, and (with `?moveDate=`, optionally
+ * `&movePractitioner=`) the free times to move it to, its own time counting as free.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<BookingDetailData> {
+  const { header } = staffOf(context, request);
+  const booking = context.get(bookingContext);
+  const reference = referenceOf(params);
+  const found = await booking.appointmentByReference(reference);
+  if (!found) throw notFound();
+  const { appointment, events } = found;
+  const query = new URL(request.url).searchParams;
+  const moveDate = query.get('moveDate') ?? '';
+  const facts = await context.get(clinicContext).facts();
+  const wanted = query.get('movePractitioner') ?? '';
+  const movePractitioner = facts.practitioners.some((p) => p.id === wanted && p.bookable) ? wanted : appointment.practitionerId;
+  let move: BookingDetailData['move'] = null;
+  if (appointment.status === 'booked' && isDate(moveDate)) {
+    const free = await booking.freeTimes({
+      serviceId: appointment.serviceId,
+      visitKind: appointment.visitKind,
+      practitionerId: movePractitioner,
+      fromDate: moveDate,
+      toDate: moveDate,
+      asStaff: true,
+      exceptAppointmentId: appointment.id,
+    });
+    move = { date: moveDate, practitionerId: movePractitioner, slots: free.ok ? free.days.flatMap((d) => [...d.slots]) : [] };
+  }
+  return {
+    ...header,
+    appointment,
+    events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
+    move,
+    today: today(booking.now()),
+    meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },
+  };
+}
+
+const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked' };
+
+/** Status, move, cancel and revoking the manage links: POST forms naming the version seen; each redirects back (303) with a confirmation. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor } = staffOf(context, request);
+  const booking = context.get(bookingContext);
+  const reference = referenceOf(params);
+  const fields = await formFields(request);
+  const intent = fields.intent ?? '';
+  const found = await booking.appointmentByReference(reference);
+  if (!found) throw notFound();
+  const version = Number(fields.version);
+  if (!Number.isInteger(version) || version < 1) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
+  const changer = { as: 'staff' as const, appointmentId: found.appointment.id, version, uid: actor.uid, name: actor.name };
+  let result: ChangeResult;
+  switch (intent) {
+    case 'status': {
+      const status = fields.status as AppointmentStatus;
+      if (status === 'cancelled' || status === 'held' || !STAFF_TRANSITIONS[found.appointment.status].includes(status)) {
+        return answer({ intent, outcome: 'invalid', message: 'That status cannot be set on this visit.', values: fields }, 422);
+      }
+      result = await booking.setStatus(changer, status);
+      break;
+    }
+    case 'cancel':
+      if (fields.confirm !== 'yes') return answer({ intent, outcome: 'invalid', message: 'Tick the box to confirm the cancellation.', errors: { confirm: 'Please confirm.' }, values: fields }, 422);
+      result = await booking.cancel(changer);
+      break;
+    case 'move': {
+      const t = Date.parse(fields.start ?? '');
+      if (!fields.start || Number.isNaN(t)) return answer({ intent, outcome: 'invalid', message: 'Please choose a free time.', errors: { start: 'Please choose a free time.' }, values: fields }, 422);
+      result = await booking.reschedule(changer, { startsAt: new Date(t), practitionerId: fields.practitioner || null });
+      break;
+    }
+    case 'revoke':
+      result = await booking.revokeManageLinks(changer);
+      break;
+    default:
+      return answer({ intent, outcome: 'invalid', message: 'Unknown action.', values: fields }, 422);
+  }
+  if (!result.ok) {
+    const failure = FAILURES[result.reason];
+    return answer(
+      { intent, outcome: failure.status === 409 ? 'conflict' : 'invalid', message: failure.message, values: fields, ...(intent === 'move' ? { errors: { start: failure.message } } : {}), ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) },
+      failure.status === 404 ? 404 : failure.status,
+    );
+  }
+  throw redirect(`/staff/bookings/${reference}?done=${DONE[intent]}${intent === 'status' ? `&status=${result.appointment.status}` : ''}`, 303);
+}

@@ -1,0 +1,39 @@
+import type { PageRoute } from '../../platform/page-route';
+
+/**
+ * The clinic's side of booking (issue 31): the calendar, phone bookings, a booking's page, and
+ * the practitioners' plans and feeds. Staff only (decided by each server loader, like /staff),
+ * never in the public navigation or the sitemap. The feed itself (`/staff/calendar/<token>.ics`)
+ * is not a page: server/booking/feed-route.ts answers it.
+ */
+const staffOnly = { handle: { private: true }, serverLoader: true } as const;
+
+export const bookingStaffRoutes: PageRoute[] = [
+  {
+    path: '/staff/calendar',
+    page: 'booking/staff-calendar',
+    ...staffOnly,
+    meta: { title: 'Calendar', description: 'The clinic’s booked visits by day and week, for the clinic’s staff.' },
+  },
+  {
+    path: '/staff/bookings/new',
+    page: 'booking/staff-new-booking',
+    ...staffOnly,
+    serverAction: true,
+    meta: { title: 'Book by phone', description: 'Book a visit on a patient’s behalf.' },
+  },
+  {
+    path: '/staff/bookings/:reference',
+    page: 'booking/staff-booking',
+    ...staffOnly,
+    serverAction: true,
+    meta: { title: 'Booking', description: 'A booked visit and its history, for the clinic’s staff.' },
+  },
+  {
+    path: '/staff/plans',
+    page: 'booking/staff-plans',
+    ...staffOnly,
+    serverAction: true,
+    meta: { title: 'Working plans', description: 'The practitioners’ weeks, days off, closures and calendar feeds.' },
+  },
+];

@@ -1,0 +1,102 @@
+import type { AppointmentView } from '../results';
+import type { AppointmentStatus, FreeSlot } from '../types';
+
+/** What the staff booking pages' loaders and actions send (moments as ISO strings). */
+
+export interface StaffHeader {
+  staffName: string;
+  newCount: number;
+}
+
+export type CalendarView = 'day' | 'week';
+
+export interface CalendarData extends StaffHeader {
+  view: CalendarView;
+  /** The day asked for (a week view starts on its Monday). */
+  date: string;
+  fromDate: string;
+  toDate: string;
+  today: string;
+  practitionerId: string;
+  appointments: AppointmentView[];
+  closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
+  exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
+}
+
+export interface BookingEventLine {
+  at: string;
+  by: string;
+  action: string;
+  fromStatus: AppointmentStatus | null;
+  toStatus: AppointmentStatus | null;
+  detail: Record<string, unknown>;
+}
+
+export interface BookingDetailData extends StaffHeader {
+  appointment: AppointmentView;
+  events: BookingEventLine[];
+  /** The request this booking came from (a call-back), if any. */
+  move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
+  today: string;
+  meta: { title: string; description: string };
+}
+
+export interface NewBookingData extends StaffHeader {
+  choice: { service: string; visit: string; practitioner: string; date: string };
+  /** Free times for the choice, or null before one is made. */
+  slots: FreeSlot[] | null;
+  /** A call-back request being turned into this booking. */
+  request: { reference: string; name: string | null; phone: string | null; email: string | null } | null;
+  idempotencyKey: string;
+  today: string;
+}
+
+export interface PlanRow {
+  id: number;
+  locationId: string;
+  weekday: number;
+  starts: string;
+  ends: string;
+  breaks: { start: string; end: string }[];
+  validFrom: string;
+  validTo: string | null;
+  createdAt: string;
+  createdBy: string;
+  closedAt: string | null;
+  closedBy: string | null;
+}
+
+export interface PlansData extends StaffHeader {
+  practitionerId: string;
+  today: string;
+  week: PlanRow[];
+  history: PlanRow[];
+  exceptions: { id: number; date: string; kind: string; locationId: string | null; starts: string | null; ends: string | null; note: string | null }[];
+  closures: { id: number; date: string; locationId: string | null; starts: string | null; ends: string | null; name: string }[];
+  feed: { active: boolean; createdAt: string | null; lastUsedAt: string | null };
+}
+
+/** A staff form's refusal (422/409) with what was typed, or a plain confirmation (200). */
+export interface StaffBookingAnswer {
+  intent: string;
+  outcome: 'invalid' | 'conflict' | 'done';
+  message: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  /** Free times to offer instead (a conflict). */
+  alternatives?: FreeSlot[];
+  /** A new feed's URL, shown once. */
+  feedUrl?: string;
+  /** Booked visits a new week no longer covers. */
+  outsidePlan?: { reference: string; startsAt: string }[];
+}
+
+export const EXCEPTION_KINDS = {
+  time_off: 'Time off',
+  extra_hours: 'Extra hours',
+  replace_day: 'A different plan for the day',
+} as const;
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** The week as the clinic reads it: Monday first. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

@@ -1,0 +1,180 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, lagosDate } from '../../shared/booking/time';
+import { runAxe } from '../support/a11y.mjs';
+import { emulatorClient } from '../support/auth-emulator-client';
+import { baseUrl, hydrate, launch } from './harness';
+
+const run = promisify(execFile);
+const emulatorHost = inject('authEmulatorHost');
+const projectId = inject('authProjectId');
+/** Where to keep screenshots for a person to look at (unset: none are taken). */
+const SHOTS = process.env.SHOTS_DIR;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Pass {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+/** A context (axe is injected, so the CSP is bypassed) that records console errors and failed requests. */
+async function open(width: number, javaScriptEnabled = true): Promise<Pass> {
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 800 }, javaScriptEnabled });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.request().resourceType() !== 'document') errors.push(`http ${r.status()}: ${r.url()}`);
+  });
+  return { page, context, errors };
+}
+
+const violations = async (page: Page) => (await runAxe(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+}
+
+/** No horizontal overflow at this width. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (!over) return 0;
+    const wide = [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1);
+    return `${over}px: ${wide.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`).join(', ')}`;
+  });
+
+async function signIn(pass: Pass, email: string, password: string, to: string) {
+  await pass.page.goto(`${baseUrl()}${to}`);
+  await pass.page.waitForURL(/\/login\?returnTo=/);
+  await hydrate(pass.page);
+  await pass.page.getByLabel('Email').fill(email);
+  await pass.page.locator('input[name="password"]').fill(password);
+  await Promise.all([pass.page.waitForURL(`${baseUrl()}${to}`, { timeout: 30_000 }), pass.page.getByRole('button', { name: 'Login Now' }).click()]);
+  await hydrate(pass.page);
+}
+
+describe('the clinic’s calendar in a real browser, at phone width', () => {
+  it('staff sign in, give a practitioner a different plan for today, book a patient by phone, mark them arrived, and find them in the day view; axe clean', { timeout: 240_000 }, async () => {
+    const email = `calendar.${Date.now()}@example.com`;
+    const password = 'desk-pass-2026';
+    await emulatorClient(emulatorHost, projectId).signUp(email, password, 'Front Desk');
+    const granted = await run('npm', ['run', '--silent', 'staff', '--', 'grant', email], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' },
+      timeout: 60_000,
+    });
+    expect(granted.stdout).toContain(`${email} is now staff`);
+
+    const t = await open(375);
+    const { page } = t;
+    await signIn(t, email, password, '/staff/calendar');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Calendar');
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'calendar-day');
+    expect(await overflow(page)).toBe(0);
+
+    // Today whatever the hour: Tunde Bakare works 08:00–22:00 today (a different plan for the day).
+    const today = lagosDate(Date.now());
+    await page.goto(`${baseUrl()}/staff/plans?practitioner=tunde-bakare`);
+    await hydrate(page);
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'plans');
+    expect(await overflow(page)).toBe(0);
+    const exception = page.locator('form:has(input[name="intent"][value="exception-add"])');
+    await exception.getByLabel('Day').fill(today);
+    await exception.getByLabel('Kind').selectOption('replace_day');
+    await exception.getByLabel('Start').fill('08:00');
+    await exception.getByLabel('End').fill('22:00');
+    await exception.getByRole('button', { name: 'Add the exception' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('The exception is saved.');
+
+    // A phone booking: service, practitioner and day, then the first free time and the patient.
+    await page.goto(`${baseUrl()}/staff/bookings/new?date=${today}`);
+    await hydrate(page);
+    await page.locator('select[name="service"]').selectOption('1');
+    await page.locator('select[name="visit"]').selectOption('follow_up');
+    await page.locator('select[name="practitioner"]').selectOption('tunde-bakare');
+    await page.getByRole('button', { name: 'Show free times' }).click();
+    await page.waitForSelector('.slot input');
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'phone-booking');
+    expect(await overflow(page)).toBe(0);
+    await page.locator('.slot').first().click();
+    await page.locator('input[name="name"]').fill('Musa Danjuma');
+    await page.locator('input[name="phone"]').fill('0803 555 0101');
+    await page.getByRole('button', { name: 'Book the visit' }).click();
+    await page.waitForURL(/\/staff\/bookings\/BK-[A-Z0-9]{5}\?done=booked$/);
+    const reference = /BK-[A-Z0-9]{5}/.exec(page.url())![0];
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Booked.');
+
+    // The patient is here.
+    await page.getByRole('button', { name: 'Mark arrived' }).click();
+    await page.waitForURL(/done=status&status=arrived$/);
+    await expect.poll(() => page.getByRole('status').first().innerText()).toBe('Marked arrived.');
+    await expect.poll(() => page.locator('.staff-card').first().locator('.status').innerText()).toBe('Arrived');
+    await expect.poll(() => page.locator('.staff-history').innerText()).toMatch(/Status Booked → Arrived by Front Desk/);
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'booking');
+    expect(await overflow(page)).toBe(0);
+
+    // Today's list for the practitioner shows the visit, arrived.
+    await page.goto(`${baseUrl()}/staff/calendar?view=day&date=${today}&practitioner=tunde-bakare`);
+    await hydrate(page);
+    const item = page.locator('.cal-item', { hasText: 'Musa Danjuma' });
+    await expect.poll(() => item.innerText()).toMatch(/Arrived[\s\S]*Chiropractic Therapy[\s\S]*Tunde Bakare/);
+    expect(await item.getByRole('link').getAttribute('href')).toBe(`/staff/bookings/${reference}`);
+    await page.goto(`${baseUrl()}/staff/calendar?view=week&date=${today}`);
+    await hydrate(page);
+    expect(await violations(page)).toEqual([]);
+    await shoot(page, 'calendar-week');
+    expect(await overflow(page)).toBe(0);
+    expect(t.errors).toEqual([]);
+
+    // With JavaScript off the calendar's links still move a day at a time (plain GET links).
+    const cookies = await t.context.cookies();
+    const off = await open(375, false);
+    await off.context.addCookies(cookies);
+    await off.page.goto(`${baseUrl()}/staff/calendar?view=day&date=${today}`);
+    await off.page.getByRole('link', { name: 'Next day →' }).click();
+    await off.page.waitForURL(`${baseUrl()}/staff/calendar?view=day&date=${addDays(today, 1)}`);
+    expect(await off.page.locator('h2').first().innerText()).toMatch(/\d+ \w+/);
+    await off.context.close();
+
+    if (SHOTS) {
+      const wide = await open(1280);
+      await wide.context.addCookies(cookies);
+      for (const [name, route] of [
+        ['calendar-week', `/staff/calendar?view=week&date=${today}`],
+        ['booking', `/staff/bookings/${reference}`],
+        ['plans', '/staff/plans?practitioner=tunde-bakare'],
+        ['phone-booking', `/staff/bookings/new?service=1&visit=follow_up&practitioner=tunde-bakare&date=${addDays(today, 2)}`],
+      ] as const) {
+        await wide.page.goto(`${baseUrl()}${route}`);
+        await hydrate(wide.page);
+        expect(await violations(wide.page), route).toEqual([]);
+        await shoot(wide.page, name);
+      }
+      expect(wide.errors).toEqual([]);
+      await wide.context.close();
+    }
+    await t.context.close();
+  });
+});
