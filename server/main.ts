@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
+import { resolveBookingSecret } from './booking/secret';
+import { createBookingService } from './booking/service';
 import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { storeRateLimits } from './platform/db/rate-limit';
-import type { Store } from './platform/db/store';
+import { unavailableStore, type Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
 import { createMailTransport } from './requests/mail-transport';
@@ -73,6 +75,24 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
+  // Bookings: manage links are signed with BOOKING_SECRET (kept in DATA_DIR outside production).
+  // A production run without one (the smoke test, measurements) serves every other page; the
+  // booking pages answer 503 until it is set (logged here, once).
+  let bookingSecret: string | null = null;
+  try {
+    bookingSecret = resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+  }
+  const booking = createBookingService({
+    store: bookingSecret ? store : unavailableStore(),
+    rules: config.booking.rules,
+    secret: bookingSecret ?? 'unused: every booking query fails as unavailable',
+    publicOrigin: config.publicOrigin,
+    clinicInbox: config.mail.clinicInbox,
+    wake: outboxWorker.wake,
+  });
+
   const drain = createDrainState();
   const app = createApp({
     config,
@@ -86,6 +106,7 @@ export async function start(options: StartOptions): Promise<Server> {
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
+    booking,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,

@@ -5,7 +5,11 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import { createStaticHandler, type RouteObject } from 'react-router';
 import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
+import { randomBytes } from 'node:crypto';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
+import { bookingContext } from '../booking/context';
+import { calendarDownload } from '../booking/calendar-download';
+import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
 import { clinicSeed } from '../clinic/seed';
@@ -52,6 +56,12 @@ export interface AppDeps {
   retentionMonths?: number;
   /** Makes accounts for the checkout; without an identity service the checkout says none can be made. */
   accounts?: AccountService;
+  /**
+   * Bookings (free times, book, manage links); by default the store's, signed with
+   * BOOKING_SECRET or, outside production, a key made for this process (server/main.ts passes
+   * the one kept in DATA_DIR, so links survive a restart).
+   */
+  booking?: BookingService;
   /** Where the forms' requests go; by default the store's (tests pass one in memory). */
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
@@ -78,6 +88,14 @@ export interface AppDeps {
   onContentChange?: () => void;
 }
 
+function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
+  // Production never signs with a key made up on the spot (links would die at the next start):
+  // without BOOKING_SECRET its booking pages answer 503.
+  const unsigned = !config.booking.secret && config.isProduction;
+  const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
+  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake });
+}
+
 /** The app as the HTTP server calls it: cached pages first, then Express. */
 export type App = ((req: IncomingMessage, res: ServerResponse) => void) & { express: Express };
 
@@ -102,6 +120,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -267,9 +286,12 @@ export function createApp(deps: AppDeps): App {
     [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
+    [bookingContext, booking],
   ] as unknown as ContextEntry[];
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger }));
+  // A booking's calendar file, by its manage link (no account).
+  app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(express.raw({ type: 'application/x-www-form-urlencoded', limit: '32kb' }), wellFormedFormBody());
