@@ -79,7 +79,6 @@ export default function BookPage() {
                       withDay={Boolean(conflict)}
                       error={echo?.errors.start}
                       checked={conflict ? undefined : typed.start}
-                      describe={values.practitioner === ANY_PRACTITIONER ? (s) => `with ${nameOf(s.practitionerId)}` : undefined}
                     />
                     <div className="form-grid form-grid--2">
                       <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
