@@ -34,6 +34,8 @@ type StaffChanger = Extract<Changer, { as: 'staff' }>;
  */
 export interface BookingService {
   readonly rules: BookingRules;
+  /** The service's clock (tests fix it): the pages' "today" and their schemas' "now". */
+  now(): Date;
   // --- Visitors -----------------------------------------------------------------------
   /** Free times of a service over days (never cached: computed from the rows as they are now). */
   freeTimes(query: FreeTimesQuery): Promise<FreeTimesResult>;
@@ -78,6 +80,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
   const now = () => clock(deps);
   return {
     rules,
+    now,
     freeTimes: (query) => freeTimes(store.db, query, rules, now()),
     nextFreeDay: (query) => nextFreeDay(store.db, query, rules, now()),
     nearestFreeTimes: (query, wanted, n) => nearestFreeTimes(store.db, query, wanted, rules, now(), n),

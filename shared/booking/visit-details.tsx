@@ -23,7 +23,7 @@ export function VisitDetails({ visit }: { visit: AppointmentView }) {
       <dt>Reference</dt>
       <dd className="visit-card__reference">{visit.reference}</dd>
       <dt>When</dt>
-      <dd>{formatVisit(new Date(visit.startsAt), new Date(visit.endsAt))} (Abuja time)</dd>
+      <dd>{`${formatVisit(new Date(visit.startsAt), new Date(visit.endsAt))} (Abuja time)`}</dd>
       <dt>Visit</dt>
       <dd>
         {service?.name ?? 'Visit'}, {VISIT_KINDS[visit.visitKind].label.toLowerCase()}

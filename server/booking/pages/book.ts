@@ -50,7 +50,7 @@ async function prefillOf(args: LoaderFunctionArgs): Promise<BookPageData['prefil
  * are computed now from the rows.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const now = new Date();
+  const now = args.context.get(bookingContext).now();
   const params = new URL(args.request.url).searchParams;
   const raw = stringsOf(params);
   const values: ChoiceValues = {
@@ -86,7 +86,7 @@ function refuse(result: BookActionData, status: number, headers: Record<string, 
  * Booked → the manage page, which confirms it (`?booked=1`).
  */
 export async function action(args: ActionFunctionArgs) {
-  const now = new Date();
+  const now = args.context.get(bookingContext).now();
   const body = await args.request.formData();
   const values = stringsOf(body, (key) => !key.startsWith('_'));
   const { logger } = args.context.get(platformContext);

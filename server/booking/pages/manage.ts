@@ -20,7 +20,7 @@ const unavailableMessage = () => `Our booking system is not answering just now. 
  * booking) or cancelling it. A forged, expired or revoked link is a 403 page that says so.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const now = new Date();
+  const now = args.context.get(bookingContext).now();
   const url = new URL(args.request.url);
   const q = url.searchParams;
   const booking = args.context.get(bookingContext);
@@ -58,7 +58,7 @@ function answer(result: ManageActionData, status: number) {
 
 /** `intent=cancel`, or `intent=move` with a new `start`: the core refuses inside the cancellation notice ('too-late'). */
 export async function action(args: ActionFunctionArgs) {
-  const now = new Date();
+  const now = args.context.get(bookingContext).now();
   const token = args.params.token ?? '';
   const body = await args.request.formData();
   const intent = body.get('intent');

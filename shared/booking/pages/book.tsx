@@ -10,7 +10,7 @@ import { BOOK_PATH } from '../page-data';
 import { ReminderFields } from '../reminder-fields';
 import { ANY_PRACTITIONER } from '../schemas';
 import { ChoiceFields, ChoiceForm, DayForm, NothingFree, TimeRadios } from '../steps';
-import { formatDay } from '../time';
+import { formatDay, formatWhen } from '../time';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
 export default function BookPage() {
@@ -35,6 +35,9 @@ export default function BookPage() {
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
   const slots = conflict ?? times?.slots ?? [];
+  // A refusal the day's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
+  const keptStart = echo && !conflict && typed.start && !slots.some((s) => s.startsAt === typed.start) ? typed.start : null;
+  const confirmForm = slots.length > 0 || keptStart !== null;
 
   return (
     <>
@@ -50,18 +53,18 @@ export default function BookPage() {
           </p>
         )}
 
-        {times && service && (
+        {(times || keptStart) && service && (
           <>
             <h2 id="book-step-2" className="booking__step-title">
               <span className="booking__step-number">2</span> Choose a day
             </h2>
             <p className="booking__summary">
-              {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'} ({times.visitMinutes} minutes), {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
+              {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}{times ? ` (${times.visitMinutes} minutes)` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
             </p>
-            <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" />
-            {times.slots.length === 0 && !conflict && <NothingFree times={times} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
+            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" />}
+            {times && times.slots.length === 0 && !conflict && !keptStart && <NothingFree times={times} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
 
-            {slots.length > 0 && (
+            {confirmForm && (
               <>
                 <h2 id="book-step-3" className="booking__step-title">
                   <span className="booking__step-number">3</span> Choose a time and confirm
@@ -73,13 +76,20 @@ export default function BookPage() {
                     </div>
                     <ChoiceFields values={chosen} />
                     <input type="hidden" name="key" value={typed.key || page.key} />
+                    {keptStart ? (
+                      <p>
+                        <input type="hidden" name="start" value={keptStart} />
+                        Your time: <strong>{formatWhen(new Date(keptStart))}</strong> (Abuja time)
+                      </p>
+                    ) : (
                     <TimeRadios
                       slots={slots}
-                      legend={conflict ? 'The nearest free times' : times.date ? `Time on ${formatDay(times.date)}` : 'Time'}
+                      legend={conflict ? 'The nearest free times' : times?.date ? `Time on ${formatDay(times.date)}` : 'Time'}
                       withDay={Boolean(conflict)}
                       error={echo?.errors.start}
                       checked={conflict ? undefined : typed.start}
                     />
+                    )}
                     <div className="form-grid form-grid--2">
                       <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
                       <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" required hint="For example 0803 123 4567." />
