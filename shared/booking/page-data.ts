@@ -85,3 +85,10 @@ export function bookHref(choice: { service?: string; practitioner?: string } = {
   const q = params.toString();
   return q ? `${BOOK_PATH}?${q}` : BOOK_PATH;
 }
+
+/** A signed-in patient's account page: their visits (booked while signed in). */
+export interface AccountPageData {
+  upcoming: AppointmentView[];
+  past: AppointmentView[];
+  unavailable: boolean;
+}

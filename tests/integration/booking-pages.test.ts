@@ -222,6 +222,29 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     expect(keyOf(second.text)).not.toBe(keyOf(first.text));
   });
 
+  it('a signed-in patient: name and phone remembered from their last booking, and their account lists upcoming and past visits', async () => {
+    const patient = { uid: 'u-patient-1', displayName: 'Amina Bello', email: 'amina@example.com' };
+    const signedIn = makeTestApp({ store, booking, getUser: async () => patient });
+    const first = await request(signedIn).get(stepUrl({ date: TUE }));
+    expect(first.text).toContain('value="Amina Bello"');
+    expect(first.text).toContain('value="amina@example.com"');
+    const res = await request(signedIn)
+      .post(stepUrl({ date: TUE }))
+      .type('form')
+      .send({ ...choice, start: at(TUE, '09:45'), name: 'Amina Bello', phone: '0803 123 4567', key: keyOf(first.text) });
+    expect(res.status).toBe(302);
+    expect((await request(signedIn).get(stepUrl({ date: TUE }))).text).toContain('value="+2348031234567"');
+    const account = await request(signedIn).get('/account');
+    expect(account.status).toBe(200);
+    expect(account.headers['cache-control']).toBe('private, no-store');
+    expect(account.text).toContain('Upcoming visits');
+    expect(account.text).toMatch(/Tuesday 1 December at 9:45 am/);
+    expect(account.text).toContain('No past visits yet.');
+    const signedOut = await request(app).get('/account');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.location).toBe('/login?returnTo=%2Faccount');
+  });
+
   it('uses the service’s clock: NOW is Monday 30 November', () => {
     expect(booking.now()).toEqual(NOW);
   });
