@@ -63,6 +63,7 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     ...placeholderFirebaseEnv('measure-project'),
     DATABASE_URL: database.url,
     FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
+    BOOKING_SECRET: randomBytes(32).toString('base64url'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

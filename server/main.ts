@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
+import { resolveBookingSecret } from './booking/secret';
+import { createBookingService } from './booking/service';
 import { createApp } from './app/app';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
@@ -12,7 +14,6 @@ import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
-import { resolveBookingSecret } from './booking/secret';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
 import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
@@ -62,12 +63,23 @@ export async function start(options: StartOptions): Promise<Server> {
   const transport = createMailTransport({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.store.dataDir, logger });
   logger.info('mail', { transport: transport.kind, ...(transport.kind === 'files' ? { dir: `${config.store.dataDir}/outbox` } : {}) });
   if (transport.kind === 'files' && config.isProduction) logger.error('SMTP_URL is not set: mail is only written to files, nobody receives it');
+  // Bookings: manage links are signed with BOOKING_SECRET (kept in DATA_DIR outside production;
+  // production refuses to start without one, as without FORM_KEY_SECRET: links signed with a key
+  // made up at start would die at the next one).
+  let bookingSecret: string;
+  try {
+    bookingSecret = resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+    await store.close();
+    process.exit(1);
+  }
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger);
+  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
 
@@ -87,6 +99,18 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
+  const booking = createBookingService({
+    store,
+    rules: config.booking.rules,
+    secret: bookingSecret,
+    publicOrigin: config.publicOrigin,
+    clinicInbox: config.mail.clinicInbox,
+    wake: outboxWorker.wake,
+    // Patient messages are written in the booking's transaction; the worker is told at once.
+    messageSchedule: messaging.schedule,
+    wakeMessages: messagesWorker.wake,
+  });
+
   const drain = createDrainState();
   const app = createApp({
     config,
@@ -101,6 +125,7 @@ export async function start(options: StartOptions): Promise<Server> {
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
+    booking,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
@@ -128,7 +153,7 @@ export async function start(options: StartOptions): Promise<Server> {
       retention.stop();
       content.stop();
       await outboxWorker.stop();
-      await messagesWorker?.stop();
+      await messagesWorker.stop();
       await store.close();
       logger.info('store closed');
     },
@@ -139,19 +164,8 @@ export async function start(options: StartOptions): Promise<Server> {
   return server;
 }
 
-/**
- * The messages worker, beside the outbox's. It signs manage links, so it needs the booking key:
- * production without BOOKING_SECRET serves no bookings yet, and sends no patient messages.
- */
-function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger): MessagesWorker | null {
-  let secret: string;
-  try {
-    secret = resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
-  } catch (error) {
-    // Not an error: such a run serves no bookings either (ADR 0029), so there is nothing to send.
-    logger.info('patient messages are not sent: no booking key', { reason: (error as Error).message });
-    return null;
-  }
+/** The messages worker, beside the outbox's; it signs the manage links it sends with the booking key. */
+function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string): MessagesWorker {
   const channels = createChannels(messaging, {
     dataDir: config.store.dataDir,
     logger,

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
-import { resolveBookingSecret } from '../booking/secret';
+import { calendarDownload } from '../booking/calendar-download';
 import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
@@ -64,10 +64,14 @@ export interface AppDeps {
   retentionMonths?: number;
   /** Makes accounts for the checkout; without an identity service the checkout says none can be made. */
   accounts?: AccountService;
+  /**
+   * Bookings (free times, book, manage links); by default the store's, signed with
+   * BOOKING_SECRET or, outside production, a key made for this process (server/main.ts passes
+   * the one kept in DATA_DIR, so links survive a restart).
+   */
+  booking?: BookingService;
   /** Where the forms' requests go; by default the store's (tests pass one in memory). */
   requests?: RequestsService;
-  /** The booking service; by default one on the store, signing with BOOKING_SECRET (resolved on first use). */
-  booking?: BookingService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
   /** Identity-service origins the CSP must allow in the current mode. */
@@ -96,24 +100,12 @@ export interface AppDeps {
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
 }
 
-/**
- * The booking service on the app's store. The signing key is resolved when a link is first
- * signed, not here: production without BOOKING_SECRET then fails that booking (and says why in
- * the log) while the rest of the site, and the staff calendar's reading, keep working.
- */
 function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
-  let secret: string | undefined;
-  return createBookingService({
-    store,
-    rules: config.booking.rules,
-    get secret() {
-      secret ??= resolveBookingSecret({ configured: config.booking.secret, dataDir: config.store.dataDir, isProduction: config.isProduction });
-      return secret;
-    },
-    publicOrigin: config.publicOrigin,
-    clinicInbox: config.mail.clinicInbox,
-    wake,
-  });
+  // Production never signs with a key made up on the spot (links would die at the next start):
+  // without BOOKING_SECRET its booking pages answer 503.
+  const unsigned = !config.booking.secret && config.isProduction;
+  const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
+  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -315,6 +307,8 @@ export function createApp(deps: AppDeps): App {
   app.use(staffDownloads({ getUser, store, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
+  // A booking's calendar file, by its manage link (no account).
+  app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

@@ -34,7 +34,7 @@ type StaffChanger = Extract<Changer, { as: 'staff' }>;
  */
 export interface BookingService {
   readonly rules: BookingRules;
-  /** The service's clock (tests fix it): pages take "today" from it. */
+  /** The service's clock (tests fix it): the pages' "today" and their schemas' "now". */
   now(): Date;
   // --- Visitors -----------------------------------------------------------------------
   /** Free times of a service over days (never cached: computed from the rows as they are now). */

@@ -13,4 +13,12 @@ export const accountsRoutes: PageRoute[] = [
     serverAction: true,
     meta: { title: 'Signup From Here', description: 'Create an account with our Abuja chiropractic and wellness clinic, with your e-mail address or Google.' },
   },
+  // A signed-in patient's own page: decided on the server, never cached or indexed.
+  {
+    path: '/account',
+    page: 'accounts/account',
+    serverLoader: true,
+    handle: { private: true },
+    meta: { title: 'Your account', description: 'Your visits to the clinic, upcoming and past.' },
+  },
 ];

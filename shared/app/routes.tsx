@@ -1,6 +1,7 @@
 import { data, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router';
 import { accountsRoutes } from '../accounts/routes';
 import { blogRoutes } from '../blog/routes';
+import { bookingRoutes } from '../booking/routes';
 import { clinicRoutes } from '../clinic/routes';
 import { galleryRoutes } from '../gallery/routes';
 import type { RouteHandle } from '../platform/page-meta';
@@ -68,7 +69,7 @@ const notFound = () => {
  * The site's pages, each domain's list in turn. Adding a screen is one entry in its domain's
  * `routes.ts` plus its page module (and its server half when it needs one).
  */
-export const pages: readonly PageRoute[] = [...siteRoutes, ...clinicRoutes, ...requestsRoutes, ...bookingStaffRoutes, ...blogRoutes, ...galleryRoutes, ...shopRoutes, ...accountsRoutes];
+export const pages: readonly PageRoute[] = [...siteRoutes, ...clinicRoutes, ...requestsRoutes, ...bookingRoutes, ...bookingStaffRoutes, ...blogRoutes, ...galleryRoutes, ...shopRoutes, ...accountsRoutes];
 
 /** The one route tree, with each side's data functions bound in. */
 export function createRoutes(bind: RouteDataBinder, table: readonly PageRoute[] = pages): RouteObject[] {

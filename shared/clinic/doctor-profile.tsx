@@ -1,3 +1,4 @@
+import { bookHref } from '../booking/page-data';
 import { Link } from '../ui/link';
 import type { DoctorProfile as Profile, ProfileEntry } from '../content/doctor-pages';
 import { useSiteFacts } from './facts-context';
@@ -40,7 +41,7 @@ export function DoctorProfile({ doctor, profile }: { doctor: TeamMember; profile
               <dd>{location.street}</dd>
             </div>
           </dl>
-          <Link to="/contact" className="btn btn--accent btn--block">
+          <Link to={bookHref({ practitioner: doctor.id })} className="btn btn--accent btn--block">
             Book an appointment
           </Link>
           <PhoneLink className="profile__call" iconSize={18} />

@@ -21,6 +21,7 @@ type TrailData = { service?: ServiceSummary; facts: ClinicFacts };
 const trails: Record<string, Trail | ((data: TrailData) => Trail)> = {
   '/about': [HOME, ['About']],
   '/appoinment': [HOME, ['Appointment']],
+  '/book': [HOME, ['Appointment', '/appoinment'], ['Book a visit']],
   '/services': [HOME, ['Services']],
   '/service-detail/:id': (d) => [HOME, SERVICES, [d.service?.name ?? 'Service']],
   '/servicesDetails': (d) => [HOME, SERVICES, [d.service?.name ?? 'Service']],

@@ -17,10 +17,11 @@ export function AccountMenu() {
             <span className="visually-hidden"> new requests</span>
           </Link>
         )}
-        <span className="account__name" title={user.email ?? undefined}>
+        <Link to="/account" className="account__name" title={user.email ?? undefined}>
           <Icon name="user" size={18} />
           <span>{user.displayName}</span>
-        </span>
+          <span className="visually-hidden">: your account and visits</span>
+        </Link>
         <form method="post" action="/api/session/logout" className="account__logout">
           <button type="submit" className="btn btn--ghost btn--sm">
             <Icon name="logout" size={16} />

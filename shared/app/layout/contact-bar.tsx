@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { bookHref } from '../../booking/page-data';
 import { Link } from '../../ui/link';
 import { type SiteFacts } from '../../clinic/site-facts';
 import { useSiteFacts } from '../../clinic/facts-context';
@@ -39,7 +40,7 @@ export function ContactBar() {
           WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
         </span>
       </a>
-      <Link to={service ? `/appoinment?service=${encodeURIComponent(service.id)}` : '/appoinment'} className="contact-bar__item contact-bar__item--book">
+      <Link to={bookHref(service ? { service: service.id } : {})} className="contact-bar__item contact-bar__item--book">
         <Icon name="calendar" size={20} />
         <span>Book</span>
       </Link>

@@ -33,6 +33,7 @@ const routeImages: Record<string, Img> = {
   '/homeFive': galleryImages[0]!,
   '/about': aboutImages.approach,
   '/appoinment': miscImages.cta,
+  '/book': miscImages.cta,
   '/services': serviceImages.chiropracticTherapy,
   '/service-detail/:id': serviceImages.chiropracticTherapy,
   '/servicesDetails': serviceImages.chiropracticTherapy,

@@ -1,3 +1,4 @@
+import { MessagesList } from '../../messages/messages-list';
 import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
@@ -53,7 +54,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, move, today } = useLoaderData() as BookingDetailData;
+  const { staffName, newCount, appointment: a, events, messages, move, today } = useLoaderData() as BookingDetailData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -124,6 +125,9 @@ export default function StaffBookingPage() {
                 ))}
               </ol>
             </section>
+            <div className="staff-card">
+              <MessagesList messages={messages} />
+            </div>
           </div>
           <div>
             {transitions.length > 0 && (

@@ -1,3 +1,4 @@
+import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
 import type { AppointmentStatus, FreeSlot } from '../types';
 
@@ -35,7 +36,8 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The request this booking came from (a call-back), if any. */
+  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
+  messages: MessageView[];
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   today: string;
   meta: { title: string; description: string };

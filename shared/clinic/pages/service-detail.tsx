@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import { bookHref } from '../../booking/page-data';
 import { copyOf } from '../../content/services';
 import { serviceContactBanner, serviceDetailCopy } from '../../content/services-page';
 import type { PageMeta } from '../../platform/page-meta';
@@ -51,6 +52,11 @@ export default function ServiceDetailPage() {
               </>
             )}
             <p className="service-detail__disclaimer">{serviceDetailCopy.disclaimer}</p>
+            <p>
+              <Link to={bookHref({ service: service.id })} className="btn btn--primary">
+                Book {service.name} online
+              </Link>
+            </p>
           </article>
           <aside className="service-detail__aside" aria-label="Other services and opening hours">
             <MoreServices currentId={service.id} title={serviceDetailCopy.moreServicesTitle} />

@@ -4,6 +4,7 @@ import { posts } from '../../content/posts';
 import { PageHeader } from '../../ui/page-header';
 import { AboutIntro } from '../../ui/sections/about-intro';
 import { BookAppointment } from '../appointment-forms';
+import { BookOnline } from '../../booking/book-online';
 import { latestPosts, News } from '../../blog/news';
 
 /** Appointment page, /appoinment (spec section 2). */
@@ -12,6 +13,7 @@ export default function AppointmentPage() {
     <>
       <PageHeader title="Appointment" crumbs={[{ label: 'Home', to: '/' }, { label: 'Appointment' }]} />
       <AboutIntro content={appointmentAbout} media={{ kind: 'video', video: videos.appointment }} priority />
+      <BookOnline />
       <BookAppointment />
       <News posts={latestPosts(posts)} {...newsIntro} />
     </>

@@ -1,0 +1,48 @@
+import express from 'express';
+import { managePath } from '../../shared/booking/results';
+import { fullAddressOf } from '../../shared/clinic/site-facts';
+import type { ClinicCatalog } from '../clinic/context';
+import { visitIcs } from '../requests/calendar-file';
+import type { BookingService } from './service';
+
+/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */
+export const calendarFilePath = (token: string) => `${managePath(token)}/visit.ics`;
+
+/**
+ * `GET /booking/manage/<token>/visit.ics`: the booking's calendar entry, by its manage link (no
+ * account): the same file as the confirmation mail's (same UID, so a newer one updates the entry;
+ * METHOD:CANCEL once cancelled). A forged, expired or revoked link gets a plain 403. Never cached.
+ */
+export function calendarDownload(deps: { booking: BookingService; clinic: ClinicCatalog; publicOrigin: string }) {
+  const router = express.Router();
+  router.get('/booking/manage/:token/visit.ics', async (req, res, next) => {
+    try {
+      res.setHeader('Cache-Control', 'private, no-store');
+      const token = req.params.token;
+      const found = await deps.booking.byManageToken(token);
+      if (!found.ok) {
+        res.status(403).type('text/plain').send('This link is not valid any more. Please use the link in your latest confirmation, or call the clinic.');
+        return;
+      }
+      const visit = found.appointment;
+      const { locations } = await deps.clinic.facts();
+      const location = locations.find((l) => l.id === visit.locationId);
+      const ics = visitIcs({
+        reference: visit.reference,
+        visitAt: new Date(visit.startsAt),
+        endsAt: new Date(visit.endsAt),
+        host: new URL(deps.publicOrigin).hostname,
+        address: location ? fullAddressOf(location) : '',
+        manageLink: `${deps.publicOrigin}${managePath(found.manageToken ?? token)}`,
+        cancelled: visit.status === 'cancelled',
+        sequence: visit.version,
+      });
+      res.type('text/calendar; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="visit-${visit.reference}.ics"`);
+      res.send(ics);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

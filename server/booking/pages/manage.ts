@@ -1,0 +1,93 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { ManageActionData, ManagePageData } from '../../../shared/booking/page-data';
+import { FAILURES, managePath } from '../../../shared/booking/results';
+import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
+import { isDate, MINUTE_MS } from '../../../shared/booking/time';
+import { site } from '../../../shared/content/site';
+import { clinicContext } from '../../clinic/context';
+import { platformContext } from '../../platform/render/route-context';
+import { bookingContext } from '../context';
+import { freeTimesView } from '../page-times';
+
+/** A booking's page is for whoever holds its link: never cached, never indexed (the route is private). */
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+const unavailableMessage = () => `Our booking system is not answering just now. Please try again in a few minutes, or call us on ${site.phones[0].display}.`;
+
+/**
+ * The manage link's page, `/booking/manage/<token>`: the booking, its calendar file, and (up to
+ * the cancellation notice) moving it (`?move=1&date=&from=`, the same day and time choice as
+ * booking) or cancelling it. A forged, expired or revoked link is a 403 page that says so.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const now = args.context.get(bookingContext).now();
+  const url = new URL(args.request.url);
+  const q = url.searchParams;
+  const booking = args.context.get(bookingContext);
+  const notice = q.get('booked') ? 'booked' : q.get('moved') ? 'moved' : null;
+  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false };
+  try {
+    const found = await booking.byManageToken(args.params.token ?? '');
+    if (!found.ok) return data(base, { status: FAILURES[found.reason].status, headers: NO_STORE });
+    const visit = found.appointment;
+    const changeable = visit.status === 'booked' && new Date(visit.startsAt).getTime() - now.getTime() >= booking.rules.cancellationNoticeMinutes * MINUTE_MS;
+    const page: ManagePageData = {
+      ...base,
+      result: { ok: true, appointment: visit, manageToken: found.manageToken ?? args.params.token ?? '', changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
+    };
+    if (q.get('move') && changeable) {
+      const date = q.get('date') ?? '';
+      const from = q.get('from') ?? '';
+      const times = await freeTimesView(
+        booking,
+        { serviceId: visit.serviceId, visitKind: visit.visitKind, practitionerId: visit.practitionerId, date: isDate(date) ? date : null, from: isDate(from) ? from : null, exceptAppointmentId: visit.id },
+        now,
+      );
+      if (!('ok' in times)) page.move = times;
+    }
+    return data(page, { headers: NO_STORE });
+  } catch (error) {
+    args.context.get(platformContext).logger.error('manage page failed', { error: error instanceof Error ? error.message : String(error) });
+    return data({ ...base, result: { ok: false, message: unavailableMessage() }, unavailable: true }, { status: 503, headers: NO_STORE });
+  }
+}
+
+function answer(result: ManageActionData, status: number) {
+  return data(result, { status, headers: NO_STORE });
+}
+
+/** `intent=cancel`, or `intent=move` with a new `start`: the core refuses inside the cancellation notice ('too-late'). */
+export async function action(args: ActionFunctionArgs) {
+  const now = args.context.get(bookingContext).now();
+  const token = args.params.token ?? '';
+  const body = await args.request.formData();
+  const intent = body.get('intent');
+  const booking = args.context.get(bookingContext);
+  try {
+    if (intent === 'cancel') {
+      const result = await booking.cancel({ as: 'patient', token });
+      if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason) }, FAILURES[result.reason].status);
+      return answer({ status: 'cancelled' }, 200);
+    }
+    if (intent === 'move') {
+      const facts = await args.context.get(clinicContext).facts();
+      const checked = checkBookingForm(rescheduleSchema({ facts, now, rules: booking.rules }), { start: String(body.get('start') ?? ''), practitioner: String(body.get('practitioner') ?? '') });
+      if (!checked.ok) return answer({ status: 'refused', message: 'Please choose a new time.', errors: checked.errors }, 400);
+      const result = await booking.reschedule({ as: 'patient', token }, checked.data);
+      if (!result.ok) {
+        return answer({ status: 'refused', message: refusal(result.reason), errors: { start: refusal(result.reason) }, ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) }, FAILURES[result.reason].status);
+      }
+      return redirect(`${managePath(result.manageToken ?? token)}?moved=1`, { headers: NO_STORE });
+    }
+    return answer({ status: 'refused', message: 'Please use the buttons on this page.' }, 400);
+  } catch (error) {
+    args.context.get(platformContext).logger.error('manage change failed', { error: error instanceof Error ? error.message : String(error) });
+    return answer({ status: 'unavailable', message: unavailableMessage() }, 503);
+  }
+}
+
+/** The core's reason in words; inside the notice, with the number to call. */
+function refusal(reason: keyof typeof FAILURES): string {
+  if (reason === 'too-late') return `It is too late to change this visit online. Please call the clinic on ${site.phones[0].display}.`;
+  return FAILURES[reason].message;
+}

@@ -1,0 +1,94 @@
+import type { FieldErrors } from '../platform/form-fields';
+import type { AppointmentView } from './results';
+import type { FreeSlot, VisitKind } from './types';
+
+/**
+ * What the booking pages' server halves answer (server/booking/pages/*.ts) and their views read
+ * (shared/booking/pages/*.tsx). JSON-safe: moments are ISO strings, days `YYYY-MM-DD` (Abuja).
+ */
+
+/** One day of the week shown: how many free times it has (0: nothing free, said so). */
+export interface DayChoice {
+  date: string;
+  free: number;
+}
+
+/** The days and times for the choices made so far. */
+export interface FreeTimesView {
+  /** The first day shown; the week is this day and the six after it (clipped to the horizon). */
+  from: string;
+  days: DayChoice[];
+  /** Earlier / later week's first day, or null at today / the horizon. */
+  earlier: string | null;
+  later: string | null;
+  /** The day whose times are shown (the one asked for, else the week's first with free times); null when the week has none. */
+  date: string | null;
+  slots: FreeSlot[];
+  /** The first free day after an empty chosen day or an empty week; null when none up to the horizon. */
+  nextFreeDay: string | null;
+  /** Minutes the visit takes. */
+  visitMinutes: number;
+}
+
+/** The choices as the GET form carries them (the raw values, for the fields). */
+export interface ChoiceValues {
+  service: string;
+  visit: VisitKind;
+  practitioner: string;
+  date: string;
+  from: string;
+}
+
+export interface BookPageData {
+  values: ChoiceValues;
+  /** The GET form's messages (only when something was chosen). */
+  errors: FieldErrors;
+  /** Null until a valid service is chosen, or when the database did not answer (`unavailable`). */
+  times: FreeTimesView | null;
+  /** One per form shown: the POST's idempotency key. */
+  key: string;
+  /** A signed-in patient's details from the account and their last booking. */
+  prefill: { name: string; phone: string; email: string };
+  unavailable: boolean;
+}
+
+/** The booking POST's refusals: everything typed comes back beside the messages. */
+export type BookActionData =
+  | { status: 'invalid'; message: string; errors: FieldErrors; values: Record<string, string> }
+  | { status: 'conflict'; message: string; errors: FieldErrors; values: Record<string, string>; alternatives: FreeSlot[] }
+  | { status: 'unavailable'; message: string; errors: FieldErrors; values: Record<string, string> }
+  | { status: 'limited'; message: string; errors: FieldErrors; values: Record<string, string>; retryAfterSeconds: number };
+
+export interface ManagePageData {
+  /** The booking, or why the link opens nothing (a 4xx page). */
+  result: { ok: true; appointment: AppointmentView; manageToken: string; changeable: boolean; cancelNoticeHours: number } | { ok: false; message: string };
+  /** Free times to move to (`?move=1`), with the same choices as booking; null otherwise. */
+  move: FreeTimesView | null;
+  /** Just booked (`?booked=1`) or just moved (`?moved=1`): the page says so first. */
+  notice: 'booked' | 'moved' | null;
+  unavailable: boolean;
+}
+
+export type ManageActionData =
+  | { status: 'cancelled' }
+  | { status: 'refused'; message: string; alternatives?: FreeSlot[]; errors?: FieldErrors }
+  | { status: 'unavailable'; message: string };
+
+/** The booking steps' address. */
+export const BOOK_PATH = '/book';
+
+/** The booking page for a choice made elsewhere (a service page, a practitioner's page, the contact bar). */
+export function bookHref(choice: { service?: string; practitioner?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (choice.service) params.set('service', choice.service);
+  if (choice.practitioner) params.set('practitioner', choice.practitioner);
+  const q = params.toString();
+  return q ? `${BOOK_PATH}?${q}` : BOOK_PATH;
+}
+
+/** A signed-in patient's account page: their visits (booked while signed in). */
+export interface AccountPageData {
+  upcoming: AppointmentView[];
+  past: AppointmentView[];
+  unavailable: boolean;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef } from 'react';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { useClinicFacts } from '../../clinic/facts-context';
+import { FormStateContext, TextField } from '../../ui/fields';
+import { PageHeader } from '../../ui/page-header';
+import { PhoneLink } from '../../ui/phone-link';
+import { Section } from '../../ui/section';
+import type { BookActionData, BookPageData } from '../page-data';
+import { BOOK_PATH } from '../page-data';
+import { ReminderFields } from '../reminder-fields';
+import { ANY_PRACTITIONER } from '../schemas';
+import { ChoiceFields, ChoiceForm, DayForm, NothingFree, TimeRadios } from '../steps';
+import { formatDay, formatWhen } from '../time';
+
+/** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
+export default function BookPage() {
+  const page = useLoaderData() as BookPageData;
+  const echo = useActionData() as BookActionData | undefined;
+  const { practitioners, services } = useClinicFacts();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const alertRef = useRef<HTMLDivElement>(null);
+  const { values, times } = page;
+  const service = services.find((s) => s.id === values.service);
+  const chosen = { service: values.service, visit: values.visit, practitioner: values.practitioner };
+  const nameOf = (id: string) => practitioners.find((p) => p.id === id)?.name ?? '';
+  const requestHref = `/appoinment${values.service ? `?service=${encodeURIComponent(values.service)}` : ''}#book-heading`;
+
+  // A refusal: move focus to its message, read at once.
+  useEffect(() => {
+    if (echo) alertRef.current?.focus();
+  }, [echo]);
+
+  const typed = echo?.values ?? {};
+  const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
+  const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
+  const slots = conflict ?? times?.slots ?? [];
+  // A refusal the day's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
+  const keptStart = echo && !conflict && typed.start && !slots.some((s) => s.startsAt === typed.start) ? typed.start : null;
+  const confirmForm = slots.length > 0 || keptStart !== null;
+
+  return (
+    <>
+      <PageHeader title="Book a visit" crumbs={[{ label: 'Home', to: '/' }, { label: 'Appointment', to: '/appoinment' }, { label: 'Book a visit' }]} />
+      <Section headingId="book-step-1" className="booking" containerClassName="booking__inner">
+        <h2 id="book-step-1" className="booking__step-title">
+          <span className="booking__step-number">1</span> What is the visit for?
+        </h2>
+        <ChoiceForm values={values} errors={page.errors} headingId="book-step-1" />
+        {page.unavailable && (
+          <p className="form-error" role="alert">
+            We cannot show the free times just now. Please try again in a few minutes, or call us on <PhoneLink />.
+          </p>
+        )}
+
+        {(times || keptStart) && service && (
+          <>
+            <h2 id="book-step-2" className="booking__step-title">
+              <span className="booking__step-number">2</span> Choose a day
+            </h2>
+            <p className="booking__summary">
+              {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}{times ? ` (${times.visitMinutes} minutes)` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
+            </p>
+            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" />}
+            {times && times.slots.length === 0 && !conflict && !keptStart && <NothingFree times={times} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
+
+            {confirmForm && (
+              <>
+                <h2 id="book-step-3" className="booking__step-title">
+                  <span className="booking__step-number">3</span> Choose a time and confirm
+                </h2>
+                <FormStateContext.Provider value={formState}>
+                  <Form method="post" className="booking-step booking-confirm" aria-labelledby="book-step-3" noValidate preventScrollReset>
+                    <div ref={alertRef} tabIndex={-1} role="alert" className="booking__alert">
+                      {echo && <p className="form-error">{echo.message}</p>}
+                    </div>
+                    <ChoiceFields values={chosen} />
+                    <input type="hidden" name="key" value={typed.key || page.key} />
+                    {keptStart ? (
+                      <p>
+                        <input type="hidden" name="start" value={keptStart} />
+                        Your time: <strong>{formatWhen(new Date(keptStart))}</strong> (Abuja time)
+                      </p>
+                    ) : (
+                    <TimeRadios
+                      slots={slots}
+                      legend={conflict ? 'The nearest free times' : times?.date ? `Time on ${formatDay(times.date)}` : 'Time'}
+                      withDay={Boolean(conflict)}
+                      error={echo?.errors.start}
+                      checked={conflict ? undefined : typed.start}
+                    />
+                    )}
+                    <div className="form-grid form-grid--2">
+                      <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
+                      <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" required hint="For example 0803 123 4567." />
+                      <TextField label="E-mail (optional)" name="email" type="email" autoComplete="email" hint="For the confirmation and a calendar file." className="field--full" />
+                    </div>
+                    <ReminderFields echo={echo} />
+                    <p className="enquiry-form__privacy">
+                      We use your details only for this visit. Please keep medical details for the visit itself. Not for emergencies: call 112.
+                    </p>
+                    <button type="submit" className="btn btn--primary booking-confirm__submit" disabled={busy} aria-disabled={busy || undefined}>
+                      {busy ? 'Booking…' : 'Confirm booking'}
+                    </button>
+                  </Form>
+                </FormStateContext.Provider>
+              </>
+            )}
+          </>
+        )}
+        <p className="booking__call">
+          Prefer to talk to us? Call <PhoneLink /> or <a href="/appoinment#book-heading">ask for a call back</a>.
+        </p>
+      </Section>
+    </>
+  );
+}

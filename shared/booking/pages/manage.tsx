@@ -1,0 +1,139 @@
+import { useEffect, useRef } from 'react';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link } from '../../ui/link';
+import { PageHeader } from '../../ui/page-header';
+import { PhoneLink } from '../../ui/phone-link';
+import { Section } from '../../ui/section';
+import type { ManageActionData, ManagePageData } from '../page-data';
+import { bookHref } from '../page-data';
+import { managePath } from '../results';
+import { DayForm, NothingFree, TimeRadios } from '../steps';
+import { formatDay, formatWhen } from '../time';
+import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
+import '../booking.css';
+
+/** The manage link's page, /booking/manage/:token: the booking (and its confirmation just after booking), moving it, cancelling it. */
+export default function ManagePage() {
+  const page = useLoaderData() as ManagePageData;
+  const echo = useActionData() as ManageActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (echo) alertRef.current?.focus();
+  }, [echo]);
+
+  if (!page.result.ok) {
+    return (
+      <>
+        <PageHeader title="This link does not open a booking" crumbs={[{ label: 'Home', to: '/' }, { label: 'Your booking' }]} />
+        <Section headingId="manage-refused" className="booking" containerClassName="booking__inner">
+          <h2 id="manage-refused" className="visually-hidden">
+            Why
+          </h2>
+          <p className="form-error" role="alert">
+            {page.result.message}
+          </p>
+          <p>
+            To change a visit, call us on <PhoneLink />. Or <Link to="/book">book a new visit</Link>.
+          </p>
+        </Section>
+      </>
+    );
+  }
+
+  const { appointment: visit, manageToken, changeable, cancelNoticeHours } = page.result;
+  const here = managePath(manageToken);
+  const cancelled = visit.status === 'cancelled' || echo?.status === 'cancelled';
+  const shown = cancelled ? { ...visit, status: 'cancelled' as const } : visit;
+  const title = cancelled ? 'Your visit is cancelled' : page.notice === 'booked' ? 'Your visit is booked' : page.notice === 'moved' ? 'Your visit has moved' : 'Your booking';
+  const move = page.move;
+  const refused = echo?.status === 'refused' || echo?.status === 'unavailable' ? echo : null;
+  const alternatives = echo?.status === 'refused' ? echo.alternatives : undefined;
+  const moveHidden = { move: '1' };
+
+  return (
+    <>
+      <PageHeader title={title} crumbs={[{ label: 'Home', to: '/' }, { label: 'Your booking' }]} />
+      <Section headingId="visit-heading" className="booking" containerClassName="booking__inner">
+        <div ref={alertRef} tabIndex={-1} role="alert" className="booking__alert">
+          {refused && <p className="form-error">{refused.message}</p>}
+        </div>
+        <article className={`visit-card${cancelled ? ' visit-card--cancelled' : ''}`}>
+          <h2 id="visit-heading" ref={headingRef} tabIndex={-1} className="booking-confirmed">
+            {cancelled ? 'Cancelled: ' : ''}
+            {formatWhen(new Date(visit.startsAt))}
+          </h2>
+          {page.notice === 'booked' && !cancelled && <p role="status">Thank you. We look forward to seeing you. Keep this page’s address: it is your link to move or cancel the visit{visit.patientEmail ? ', and we have e-mailed it to you' : ''}.</p>}
+          {cancelled && (
+            <p role="status">
+              The time is free again for someone else. <Link to={bookHref({ service: visit.serviceId })}>Book another visit</Link>.
+            </p>
+          )}
+          <VisitDetails visit={shown} />
+          {!cancelled && (
+            <>
+              <div className="visit-card__actions">
+                <a href={`${here}/visit.ics`} className="btn btn--outline btn--sm" download>
+                  Add to calendar (.ics)
+                </a>
+                {changeable && !move && (
+                  <Link to={`${here}?move=1`} className="btn btn--ghost btn--sm" preventScrollReset>
+                    Move to another time
+                  </Link>
+                )}
+              </div>
+              <p>
+                Your manage link: <a href={here}>{`${here.slice(0, 40)}…`}</a>
+                <span className="visually-hidden"> (this page)</span>
+              </p>
+              <h3>What to bring</h3>
+              <ul>
+                {WHAT_TO_BRING.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </article>
+
+        {!cancelled && changeable && move && (
+          <>
+            <h2 id="move-heading" className="booking__step-title">
+              Move to another time
+            </h2>
+            <DayForm times={move} hidden={moveHidden} action={here} legend="New day" />
+            {move.slots.length === 0 && !alternatives && <NothingFree times={move} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
+            {(alternatives ?? move.slots).length > 0 && (
+              <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset>
+                <input type="hidden" name="intent" value="move" />
+                <TimeRadios slots={alternatives ?? move.slots} legend={alternatives ? 'The nearest free times' : move.date ? `New time on ${formatDay(move.date)}` : 'New time'} withDay={Boolean(alternatives)} error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
+                <p className="field__hint">Your present time is freed when the new one is booked.</p>
+                <button type="submit" className="btn btn--primary" disabled={busy}>
+                  Move my visit
+                </button>
+              </Form>
+            )}
+          </>
+        )}
+
+        {!cancelled && changeable && (
+          <Form method="post" className="booking-step" aria-label="Cancel the visit" preventScrollReset>
+            <input type="hidden" name="intent" value="cancel" />
+            <p>Can’t come? Cancelling frees the time for someone else.</p>
+            <button type="submit" className="btn btn--ghost" disabled={busy}>
+              Cancel my visit
+            </button>
+          </Form>
+        )}
+        {!cancelled && !changeable && visit.status === 'booked' && (
+          <p className="form-notice">
+            Less than {cancelNoticeHours} hours before the visit it can only be changed by phone: please call <PhoneLink />.
+          </p>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { CheckboxField } from '../ui/fields';
+import type { BookActionData } from './page-data';
+import { CHANNELS, REMINDER_CHANNELS, type ReminderChannel } from './types';
+
+/** What each choice uses: the phone number given above for the first two. */
+const HINT: Record<ReminderChannel, string> = {
+  whatsapp: 'to the phone number above',
+  sms: 'to the phone number above',
+  email: 'to the e-mail address above',
+  none: 'we will not message you',
+};
+
+/**
+ * How the patient wants to be reminded (issue 32), inside the booking form: one radio group
+ * (WhatsApp first, as most patients here read it first) and, separately, the consent box the
+ * Nigeria Data Protection Act 2023 asks for, never ticked for them. "No reminders" is chosen
+ * until the patient chooses a channel, so booking stays three taps (day, time, confirm) for
+ * whoever wants none. The schema refuses a channel without consent (shared/booking/schemas.ts);
+ * the core stores both and schedules messages only with consent.
+ */
+export function ReminderFields({ echo }: { echo?: BookActionData | undefined }) {
+  const id = useId();
+  const chosen = echo?.values.reminders;
+  const error = echo?.errors.reminders;
+  return (
+    <fieldset className="booking-radios booking-reminders" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend>Remind me of this visit by</legend>
+      <p className="field__hint" id={`${id}-hint`}>
+        A reminder a day before and two hours before, with a link to move or cancel. Never anything about your health; no messages between 21:00 and 07:00.
+      </p>
+      {CHANNELS.map((channel) => (
+        <label key={channel} className="booking-radio">
+          <input type="radio" name="reminders" value={channel} defaultChecked={(chosen || 'none') === channel} />
+          <span>
+            {REMINDER_CHANNELS[channel].label} <small>({HINT[channel]})</small>
+          </span>
+        </label>
+      ))}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      <CheckboxField
+        name="consent"
+        label="I agree to receive these reminders and notices about this visit. I can stop them from my booking link or by replying STOP."
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PageRoute } from '../platform/page-route';
+
+/** The visitor's booking pages: choose a day and a time and book; the manage link's page. */
+export const bookingRoutes: PageRoute[] = [
+  {
+    path: '/book',
+    page: 'booking/book',
+    serverLoader: true,
+    serverAction: true,
+    meta: {
+      title: 'Book a visit online',
+      description: 'Choose a service, a day and a free time with our chiropractic team in Wuse II, Abuja, and book your visit online in a minute.',
+    },
+  },
+  // One patient's booking, opened by the signed link in their confirmation: for no search engine, never cached.
+  {
+    path: '/booking/manage/:token',
+    page: 'booking/manage',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true },
+    meta: { title: 'Your booking', description: 'See, move or cancel your visit to the clinic.' },
+  },
+];

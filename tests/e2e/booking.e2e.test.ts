@@ -1,0 +1,174 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../support/a11y.mjs';
+import { baseUrl, hydrate, launch } from './harness';
+
+/**
+ * Issue 31, the visitor's side, on the production build at 375 px: book with JavaScript on and
+ * off, see the confirmation, open the manage link, cancel, and see the time free again; book with
+ * the keyboard only; axe on every step. Every test ends with no console error and no failed request.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Pass {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+/** A 375 px context (axe is injected, so the CSP is bypassed) that records console errors and failed requests. */
+async function open(js: boolean): Promise<Pass> {
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 800 }, javaScriptEnabled: js });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.request().resourceType() !== 'document') errors.push(`http ${r.status()}: ${r.url()}`);
+  });
+  return { page, context, errors };
+}
+
+async function expectAxeClean(page: Page, step: string, js = true) {
+  // axe is a script in the page: with JavaScript off, the same server HTML is checked by the pass with it on.
+  if (!js) return;
+  // The pointer stays where the last click was: after the page changes it may rest on a footer link (hover colours).
+  await page.mouse.move(1, 1);
+  const violations = await runAxe(page);
+  const found = violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).join(', ')}`);
+  expect(found, `${step}: ${found.join('; ')}`).toEqual([]);
+}
+
+async function go(pass: Pass, path: string, js: boolean) {
+  const res = await pass.page.goto(baseUrl() + path, { waitUntil: 'load' });
+  if (js) await hydrate(pass.page);
+  return res;
+}
+
+/** What sticks out sideways (empty when nothing does). */
+const overflow = (page: Page) =>
+  page.evaluate(() =>
+    document.documentElement.scrollWidth > document.documentElement.clientWidth
+      ? [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map((e) => `${e.tagName}.${e.className}`)
+      : [],
+  );
+
+/** Books the first free time of the chosen service's first free day; answers the time's value and the manage page's URL. */
+async function bookFirstFree(pass: Pass, js: boolean, name: string) {
+  const { page } = pass;
+  // From the contact bar's Book, as on a phone.
+  await go(pass, '/', js);
+  await page.locator('.contact-bar a', { hasText: 'Book' }).click();
+  await page.waitForURL(/\/book$/);
+  if (js) await hydrate(page);
+  await page.locator('main select[name="service"]').selectOption('4');
+  await page.getByLabel('No, a follow-up').check();
+  await page.getByRole('button', { name: 'Show free times' }).click();
+  await page.waitForURL(/service=4/);
+  await page.locator('input[name="start"]').first().waitFor();
+  await expectAxeClean(page, 'day and time', js);
+  expect(await overflow(page)).toEqual([]);
+  const time = page.locator('input[name="start"]').first();
+  const start = await time.inputValue();
+  const label = (await page.locator('.booking-time').first().textContent())?.trim() ?? '';
+  expect(label).toMatch(/^\d{2}:\d{2}$/);
+  // The taps after the service: (day, preselected when free) time, confirm; name and phone typed.
+  await time.check();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Phone number').fill('0803 123 4567');
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await page.waitForURL(/\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+  if (js) await hydrate(page);
+  return { start, url: page.url(), chosen: new URL(page.url()) };
+}
+
+describe.each([
+  ['JavaScript on', true],
+  ['JavaScript off', false],
+])('booking at 375 px with %s', (_label, js) => {
+  it('books, confirms, opens the manage link, cancels, and the time is free again', { timeout: 120_000 }, async () => {
+    const pass = await open(js);
+    const { page } = pass;
+    const { start, url } = await bookFirstFree(pass, js, js ? 'Amina Bello' : 'Bola Ade');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit is booked');
+    const card = page.locator('.visit-card');
+    expect(await card.textContent()).toMatch(/BK-[A-Z2-9]{5}/);
+    expect(await card.textContent()).toContain('(Abuja time)');
+    expect(await card.textContent()).toContain('What to bring');
+    expect(await card.locator('a[href$="/visit.ics"]').count()).toBe(1);
+    await expectAxeClean(page, 'confirmation', js);
+    expect(await overflow(page)).toEqual([]);
+
+    // The manage link, opened again (as from the mail).
+    const manage = url.split('?')[0]!;
+    await go(pass, new URL(manage).pathname, js);
+    expect(await page.locator('main h1').textContent()).toBe('Your booking');
+    await expectAxeClean(page, 'manage', js);
+    await page.getByRole('button', { name: 'Cancel my visit' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit is cancelled');
+    await expectAxeClean(page, 'cancelled', js);
+
+    // The time is offered again.
+    const day = new Date(Date.parse(start) + 3600_000).toISOString().slice(0, 10);
+    await go(pass, `/book?service=4&visit=follow_up&practitioner=any&date=${day}`, js);
+    expect(await page.locator(`input[name="start"][value="${start}"]`).count()).toBe(1);
+    expect(pass.errors).toEqual([]);
+    await pass.context.close();
+  });
+});
+
+describe('keyboard only', () => {
+  it('books with Tab, Space, typing and Enter, focus always visible', { timeout: 120_000 }, async () => {
+    const pass = await open(true);
+    const { page } = pass;
+    await go(pass, '/book?service=2&visit=first&practitioner=any', true);
+    await page.locator('input[name="start"]').first().waitFor();
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el ? `${el.tagName.toLowerCase()}:${el.name || el.textContent?.trim() || ''}` : '';
+    });
+    async function tabTo(target: string) {
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press('Tab');
+        if ((await focused()) === target) return;
+      }
+      throw new Error(`never reached ${target}`);
+    }
+    await tabTo('input:start');
+    await page.keyboard.press('Space');
+    const start = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+    expect(await page.locator(`input[name="start"][value="${start}"]`).isChecked()).toBe(true);
+    await tabTo('input:name');
+    await page.keyboard.type('Kemi Ade');
+    await tabTo('input:phone');
+    await page.keyboard.type('0803 765 4321');
+    await tabTo('button:Confirm booking');
+    const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + getComputedStyle(document.activeElement!).boxShadow);
+    expect(ring).not.toBe('nonenone');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit is booked');
+    expect(pass.errors).toEqual([]);
+    await pass.context.close();
+  });
+});
+
+describe('a tampered manage link', () => {
+  it('is a clear 403 page, axe clean', async () => {
+    const pass = await open(true);
+    const res = await pass.page.goto(`${baseUrl()}/booking/manage/bWFuYWdlLjEuMS4x.AAAA`, { waitUntil: 'load' });
+    expect(res?.status()).toBe(403);
+    expect(await pass.page.locator('main h1').textContent()).toBe('This link does not open a booking');
+    await expectAxeClean(pass.page, 'refused');
+    await pass.context.close();
+  });
+});
