@@ -72,14 +72,14 @@ describe.each(testEngines())('the staff inbox at scale on %s', (engine) => {
 
   it('the links are plain links with the filters kept: paging works without JavaScript', async () => {
     const first = await request(app).get('/staff?kind=comment');
-    expect(first.text).toMatch(/<span class="is-disabled">« Newest<\/span>/);
-    const older = /<a rel="next" href="(\/staff\?kind=comment&amp;after=\d+_\d+)">Older ›<\/a>/.exec(first.text)?.[1];
+    expect(first.text).toMatch(/<span class="is-disabled">Newest<\/span>/);
+    const older = /<a rel="next" href="(\/staff\?kind=comment&amp;after=\d+_\d+)">Older<\/a>/.exec(first.text)?.[1];
     expect(older).toBeDefined();
-    expect(first.text).toContain('<a href="/staff?kind=comment&amp;last=1">Oldest »</a>');
+    expect(first.text).toContain('<a href="/staff?kind=comment&amp;last=1">Oldest</a>');
     const second = await request(app).get(older!.replaceAll('&amp;', '&'));
     expect(second.status).toBe(200);
-    expect(second.text).toMatch(/<a href="\/staff\?kind=comment">« Newest<\/a>/);
-    expect(second.text).toMatch(/<a rel="prev" href="\/staff\?kind=comment&amp;before=\d+_\d+">‹ Newer<\/a>/);
+    expect(second.text).toMatch(/<a href="\/staff\?kind=comment">Newest<\/a>/);
+    expect(second.text).toMatch(/<a rel="prev" href="\/staff\?kind=comment&amp;before=\d+_\d+">Newer<\/a>/);
     // A cursor that is not one is the newest page, not an error.
     expect((await request(app).get('/staff?after=yesterday')).status).toBe(200);
   });

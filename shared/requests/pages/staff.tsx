@@ -114,14 +114,14 @@ export default function StaffPage() {
         )}
         {Object.values(paging).some((q) => q !== null) && (
           <nav className="staff-paging" aria-label="Pages of requests">
-            <PageLink query={paging.newest}>« Newest</PageLink>
+            <PageLink query={paging.newest}>Newest</PageLink>
             <PageLink query={paging.newer} rel="prev">
-              ‹ Newer
+              Newer
             </PageLink>
             <PageLink query={paging.older} rel="next">
-              Older ›
+              Older
             </PageLink>
-            <PageLink query={paging.oldest}>Oldest »</PageLink>
+            <PageLink query={paging.oldest}>Oldest</PageLink>
           </nav>
         )}
       </div>
