@@ -173,6 +173,14 @@ class StyleParts {
  * `renderToPipeableStream` when something suspends); status and headers from the router.
  * `?_data=` requests go to the data endpoint (data-endpoint.ts) over the same routes.
  */
+/** A render that took longer than RENDER_TIMEOUT_MS: its class is what the log line names (no message is logged). */
+export class RenderTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Render timed out after ${ms} ms`);
+    this.name = 'RenderTimeoutError';
+  }
+}
+
 export function createPageRenderer(deps: RenderDeps): RequestHandler {
   const { handler } = deps;
   const styleParts = new StyleParts();
@@ -333,7 +341,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
       },
     });
 
-    const timer = setTimeout(() => abort(new Error(`Render timed out after ${deps.renderTimeoutMs} ms`)), deps.renderTimeoutMs);
+    const timer = setTimeout(() => abort(new RenderTimeoutError(deps.renderTimeoutMs)), deps.renderTimeoutMs);
     timer.unref();
     controller.signal.addEventListener('abort', () => abort(new Error('Client disconnected')));
     res.on('finish', () => clearTimeout(timer));
