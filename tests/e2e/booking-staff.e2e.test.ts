@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import { baseUrl, hydrate, launch } from './harness';
 const run = promisify(execFile);
 const emulatorHost = inject('authEmulatorHost');
 const projectId = inject('authProjectId');
+const dataDir = inject('dataDir');
 /** Where to keep screenshots for a person to look at (unset: none are taken). */
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -176,5 +177,64 @@ describe('the clinic’s calendar in a real browser, at phone width', () => {
       await wide.context.close();
     }
     await t.context.close();
+  });
+});
+
+describe('a booking’s confirmation where the patient reads it (issue 32)', () => {
+  it('a patient books at 375 px choosing WhatsApp and agreeing; the confirmation is in the local sink and on the staff page of that visit within a minute', { timeout: 240_000 }, async () => {
+    // The patient: the first free time of a follow-up, reminders by WhatsApp with consent.
+    const patient = await open(375);
+    const { page } = patient;
+    await page.goto(`${baseUrl()}/book?service=4&visit=follow_up`);
+    await hydrate(page);
+    await page.locator('input[name="start"]').first().waitFor();
+    await page.locator('input[name="start"]').first().check();
+    await page.getByLabel('Your name').fill('Amaka Obi');
+    await page.getByLabel('Phone number').fill('0803 777 0142');
+    await page.getByRole('radio', { name: /WhatsApp/ }).check();
+    await page.getByRole('checkbox', { name: /I agree to receive these reminders/ }).check();
+    expect(await violations(page)).toEqual([]);
+    expect(await overflow(page)).toBe(0);
+    await shoot(page, 'book-reminders');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.waitForURL(/\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+    const reference = /BK-[A-Z0-9]{5}/.exec(await page.locator('main').innerText())![0];
+    expect(patient.errors).toEqual([]);
+    await patient.context.close();
+
+    // Patients' quiet hours (21:00–07:00 Abuja) hold every message until 07:00.
+    const abujaHour = (new Date().getUTCHours() + 1) % 24;
+    const quiet = abujaHour >= 21 || abujaHour < 7;
+    const sink = path.join(dataDir, 'messages', 'whatsapp.jsonl');
+    const confirmation = () =>
+      existsSync(sink)
+        ? readFileSync(sink, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { kind: string; to: string; variables: { reference?: string } })
+            .find((r) => r.kind === 'confirmation' && r.variables.reference === reference)
+        : undefined;
+    if (!quiet) {
+      await expect.poll(confirmation, { timeout: 60_000, interval: 500 }).toBeDefined();
+      expect(confirmation()!.to).toBe('+2348037770142');
+    }
+
+    // The staff page of that visit lists the message and its status.
+    const email = `messages.${Date.now()}@example.com`;
+    const password = 'desk-pass-2026';
+    await emulatorClient(emulatorHost, projectId).signUp(email, password, 'Front Desk');
+    await run('npm', ['run', '--silent', 'staff', '--', 'grant', email], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' },
+      timeout: 60_000,
+    });
+    const staff = await open(375);
+    await signIn(staff, email, password, `/staff/bookings/${reference}`);
+    const row = staff.page.locator('.staff-messages tr', { hasText: 'Confirmation' });
+    await expect.poll(() => row.innerText()).toMatch(quiet ? /WhatsApp[\s\S]*Scheduled/ : /WhatsApp[\s\S]*Sent/);
+    expect(await violations(staff.page)).toEqual([]);
+    expect(await overflow(staff.page)).toBe(0);
+    await shoot(staff.page, 'booking-messages');
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
   });
 });

@@ -186,6 +186,9 @@ describe.each(testEngines())('the staff booking pages on %s', (engine) => {
     const inbox = await request(app).get('/staff');
     expect(textOf(mainOf(inbox.text))).toContain('1 visit booked today.');
     expect(inbox.text).toContain('href="/staff/calendar"');
+    // ...and lists them, each linking to its booking page.
+    expect(inbox.text).toContain(`href="/staff/bookings/${today}"`);
+    expect(inbox.text).not.toContain(`href="/staff/bookings/${tomorrow}"`);
     const early = await post(`/staff/bookings/${tomorrow}`, { intent: 'status', version: 1, status: 'arrived' });
     expect(early.status).toBe(409);
     expect(textOf(early.text)).toContain('once the visit has started');

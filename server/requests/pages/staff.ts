@@ -38,5 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     },
     rows: rows.map(toRow),
     visitsToday: visitsToday.length,
+    visits: [...visitsToday]
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+      .slice(0, 12)
+      .map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: v.status })),
   };
 }

@@ -1,7 +1,9 @@
 import { Form, useLoaderData, useSearchParams } from 'react-router';
 import { Link } from '../../ui/link';
 import { formatE164Nigeria } from '../../platform/phone';
-import { formatAbuja } from '../../ui/staff/format';
+import { abujaParts, formatAbuja } from '../../ui/staff/format';
+import { useClinicFacts } from '../../clinic/facts-context';
+import { APPOINTMENT_STATUSES, isStatus } from '../../booking/types';
 import { KINDS, kindLabel, STATUSES, statusLabel } from '../kinds';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { ListFilters, StaffListData } from '../staff/types';
@@ -33,9 +35,14 @@ function PageLink({ query, rel, children }: { query: string | null; rel?: string
   );
 }
 
+/** A visit's status in words. */
+const statusOfVisit = (status: string) => (isStatus(status) ? APPOINTMENT_STATUSES[status].label : status);
+
 /** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
 export default function StaffPage() {
-  const { staffName, newCount, filters, count, paging, rows, visitsToday } = useLoaderData() as StaffListData;
+  const { staffName, newCount, filters, count, paging, rows, visitsToday, visits } = useLoaderData() as StaffListData;
+  const facts = useClinicFacts();
+  const nameOf = (list: readonly { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? id;
   const [params] = useSearchParams();
   const deleted = params.get('deleted');
   return (
@@ -51,6 +58,17 @@ export default function StaffPage() {
           <strong>{visitsToday === 1 ? '1 visit' : `${visitsToday} visits`} booked today.</strong> Bookings made on the website or by phone are in the{' '}
           <Link to="/staff/calendar">calendar</Link>; a call-back request booked from here links to its booking.
         </p>
+        {visits.length > 0 && (
+          <ul className="staff-today" aria-label="Today's visits">
+            {visits.map((v) => (
+              <li key={v.reference}>
+                <time dateTime={v.startsAt}>{abujaParts(v.startsAt).time}</time>{' '}
+                <Link to={`/staff/bookings/${v.reference}`}>{v.patientName ?? v.reference}</Link>, {nameOf(facts.services, v.serviceId)} with {nameOf(facts.practitioners, v.practitionerId)}{' '}
+                <span className="staff-today__status">({statusOfVisit(v.status)})</span>
+              </li>
+            ))}
+          </ul>
+        )}
         <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
           <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />
           <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))]} />

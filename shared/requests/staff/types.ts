@@ -36,6 +36,18 @@ export interface StaffListData {
   rows: RequestRow[];
   /** Visits booked for today (website and phone bookings live in the calendar, not in this list). */
   visitsToday: number;
+  /** Today's visits themselves, in time order (the first 12), each linking to its booking page. */
+  visits: TodayVisit[];
+}
+
+/** One of today's visits as the inbox lists it. */
+export interface TodayVisit {
+  reference: string;
+  startsAt: string;
+  patientName: string | null;
+  serviceId: string;
+  practitionerId: string;
+  status: string;
 }
 
 export interface HistoryLine {
