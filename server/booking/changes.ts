@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BookingFailure, ChangeResult } from '../../shared/booking/results';
 import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
-import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../shared/booking/types';
+import { STAFF_TRANSITIONS, type AppointmentStatus, type ReminderChannel } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import { cancelNoShow, scheduleMessages } from '../messages/queue';
+import { cancelNoShow, cancelUnsent, scheduleMessages } from '../messages/queue';
 import { manageTokenOf, queueBookingMails, wakeAll } from './book';
 import { actorOf, clock, toView, type BookingDeps, type Changer } from './deps';
 import { verifyToken } from './manage-token';
@@ -201,4 +201,33 @@ export async function revokeManageLinks(deps: BookingDeps, changer: Extract<Chan
   });
   if (isFailure(outcome)) return outcome;
   return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps, outcome) };
+}
+
+/**
+ * How the patient is reminded, changed from the manage link (or by staff for them): the channel
+ * and the consent's time stored (Nigeria Data Protection Act 2023: consent given or withdrawn
+ * at any time); what had not gone yet is cancelled, and with consent the reminders are planned
+ * afresh for the visit as it is (no second confirmation). Only for a booked visit.
+ */
+export async function setReminders(deps: BookingDeps, changer: Changer, input: { channel: ReminderChannel; consent: boolean }): Promise<ChangeResult> {
+  const now = clock(deps);
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    if (row.status !== 'booked') return { ok: false, reason: 'not-changeable' };
+    const channel = input.consent ? input.channel : 'none';
+    if (channel === 'email' && !row.patientEmail) return { ok: false, reason: 'not-changeable' };
+    const [changed] = await tx
+      .update(appointments)
+      .set({ reminderChannel: channel, remindersConsentAt: channel === 'none' ? null : now, version: sql`${appointments.version} + 1`, updatedAt: now })
+      .where(eq(appointments.id, row.id))
+      .returning();
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'reminders', detail: detailOf(changer, { channel }) });
+    await cancelUnsent(tx, row.id, channel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
+    if (channel !== 'none') await scheduleMessages(tx, changed!, 'reminders', { now, schedule: deps.messageSchedule });
+    return changed!;
+  });
+  if (isFailure(outcome)) return outcome;
+  wakeAll(deps);
+  return { ok: true, appointment: toView(outcome) };
 }

@@ -1,11 +1,11 @@
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
-import type { AppointmentStatus, FreeDay, FreeSlot } from '../../shared/booking/types';
+import type { AppointmentStatus, FreeDay, FreeSlot, ReminderChannel } from '../../shared/booking/types';
 import { book, bookFromRequest, confirmHold, hold, releaseHold, type HoldInput } from './book';
 import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
 import { createFeed, feedPractitioner, feedStatus, renderFeed, revokeFeed } from './calendar-feed';
-import { appointmentByToken, cancel, reschedule, revokeManageLinks, setStatus, type RescheduleInput } from './changes';
+import { appointmentByToken, cancel, reschedule, revokeManageLinks, setReminders, setStatus, type RescheduleInput } from './changes';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import {
   addClosure,
@@ -51,6 +51,8 @@ export interface BookingService {
   byManageToken(token: string): Promise<ChangeResult>;
   reschedule(changer: Changer, input: RescheduleInput): Promise<ChangeResult>;
   cancel(changer: Changer): Promise<ChangeResult>;
+  /** How the patient is reminded (channel and consent), from the manage link. */
+  setReminders(changer: Changer, input: { channel: ReminderChannel; consent: boolean }): Promise<ChangeResult>;
   /** A signed-in patient's visits (account page). */
   patientAppointments(uid: string): Promise<{ upcoming: AppointmentView[]; past: AppointmentView[] }>;
   // --- Staff --------------------------------------------------------------------------
@@ -93,6 +95,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     byManageToken: (token) => appointmentByToken(deps, token),
     reschedule: (changer, input) => reschedule(deps, changer, input),
     cancel: (changer) => cancel(deps, changer),
+    setReminders: (changer, input) => setReminders(deps, changer, input),
     patientAppointments: (uid) => patientAppointments(store.db, uid, now()),
     bookFromRequest: (reference, form, actor) => bookFromRequest(deps, reference, form, actor),
     setStatus: (changer, status) => setStatus(deps, changer, status),

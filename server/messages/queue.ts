@@ -25,7 +25,8 @@ import type { Channel } from './channel';
 import { dueTime, reminderPlan, DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';
 import { messages, type MessageRowKind } from './schema';
 
-export type MessageChange = 'booked' | 'moved' | 'cancelled' | 'no_show';
+/** What happened to the visit; 'reminders': the patient changed how they are reminded (no notice of its own). */
+export type MessageChange = 'booked' | 'moved' | 'cancelled' | 'no_show' | 'reminders';
 
 /** The kinds sent only on the phone channels (the booking core mails them). */
 export const TRANSACTIONAL_KINDS = ['confirmation', 'change', 'cancellation'] as const;
@@ -76,7 +77,7 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
     return;
   }
 
-  if (phoneChannel) {
+  if (phoneChannel && change !== 'reminders') {
     const kind = change === 'booked' ? 'confirmation' : 'change';
     const due = dueTime(kind, channel, row.startsAt, now, now, config);
     if ('at' in due) await upsert(tx, row, kind, channel, due.at, now, change === 'booked' ? 'once' : 'again');
@@ -84,7 +85,7 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
   for (const planned of reminderPlan(channel, row.startsAt, now, now, config)) {
     const kind = reminderKind(planned.offsetMinutes);
     if ('at' in planned.due) {
-      // A move plans each reminder afresh for the new time, even one already sent for the old.
+      // A move or a new channel plans each reminder afresh, even one already sent for the old.
       await upsert(tx, row, kind, channel, planned.due.at, now, change === 'booked' ? 'once' : 'again');
     } else if (change === 'moved') {
       await tx

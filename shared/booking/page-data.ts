@@ -1,3 +1,4 @@
+import type { ReminderChannel } from './types';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
 import type { FreeSlot, VisitKind } from './types';
@@ -71,6 +72,7 @@ export interface ManagePageData {
 
 export type ManageActionData =
   | { status: 'cancelled' }
+  | { status: 'reminders'; channel: ReminderChannel }
   | { status: 'refused'; message: string; alternatives?: FreeSlot[]; errors?: FieldErrors }
   | { status: 'unavailable'; message: string };
 

@@ -19,9 +19,9 @@ const HINT: Record<ReminderChannel, string> = {
  * whoever wants none. The schema refuses a channel without consent (shared/booking/schemas.ts);
  * the core stores both and schedules messages only with consent.
  */
-export function ReminderFields({ echo }: { echo?: BookActionData | undefined }) {
+export function ReminderFields({ echo, chosen: current, hasEmail = true }: { echo?: BookActionData | undefined; chosen?: ReminderChannel; hasEmail?: boolean }) {
   const id = useId();
-  const chosen = echo?.values.reminders;
+  const chosen = echo?.values.reminders ?? current;
   const error = echo?.errors.reminders;
   return (
     <fieldset className="booking-radios booking-reminders" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
@@ -29,7 +29,7 @@ export function ReminderFields({ echo }: { echo?: BookActionData | undefined }) 
       <p className="field__hint" id={`${id}-hint`}>
         A reminder a day before and two hours before, with a link to move or cancel. Never anything about your health; no messages between 21:00 and 07:00.
       </p>
-      {CHANNELS.map((channel) => (
+      {CHANNELS.filter((channel) => hasEmail || channel !== 'email').map((channel) => (
         <label key={channel} className="booking-radio">
           <input type="radio" name="reminders" value={channel} defaultChecked={(chosen || 'none') === channel} />
           <span>

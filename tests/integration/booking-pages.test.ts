@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments } from '../../server/booking/schema';
+import { messages } from '../../server/messages/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import { createPageCache } from '../../server/platform/page-cache';
 import { unavailableStore, type Store } from '../../server/platform/db/store';
 import { lagosMoment } from '../../shared/booking/time';
 import { addPlans, bookingDeps, bookingForm, clearBooking, NOW } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
+import { textOf } from '../support/page-text';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
 // The visitor's booking pages through the app: the GET steps, the booking POST (success, bad
@@ -185,6 +187,28 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
       const free = times((await request(app).get(stepUrl({ date: TUE }))).text);
       expect(free).toContain(at(TUE, '09:00'));
       expect(free).not.toContain(at(TUE, '11:15'));
+    });
+
+    it('reminders changed from the link: a channel with consent plans the reminders (no second confirmation); stopping them cancels what has not gone (issue 32)', async () => {
+      const link = await bookOne('10:00');
+      expect((await request(app).get(link)).text).toContain('You get no reminders for this visit.');
+      const refused = await request(app).post(link).type('form').send({ intent: 'reminders', reminders: 'whatsapp' });
+      expect(refused.status).toBe(400);
+      expect(textOf(refused.text)).toContain('Please tick the box to agree to reminders');
+      const saved = await request(app).post(link).type('form').send({ intent: 'reminders', reminders: 'whatsapp', consent: 'yes' });
+      expect(saved.status).toBe(200);
+      expect(textOf(saved.text)).toContain('Saved: we will remind you by WhatsApp.');
+      const [row] = await store.db.select().from(appointments);
+      expect([row?.reminderChannel, row?.remindersConsentAt instanceof Date]).toEqual(['whatsapp', true]);
+      const planned = await store.db.select({ kind: messages.kind, status: messages.status }).from(messages).where(eq(messages.appointmentId, row!.id));
+      expect(planned.map((m) => m.kind).sort()).toEqual(['reminder_24h', 'reminder_2h']);
+      expect(planned.every((m) => m.status === 'scheduled')).toBe(true);
+      const stopped = await request(app).post(link).type('form').send({ intent: 'reminders', reminders: 'none' });
+      expect(textOf(stopped.text)).toContain('Saved: we will not send you reminders for this visit.');
+      const [after] = await store.db.select().from(appointments);
+      expect([after?.reminderChannel, after?.remindersConsentAt]).toEqual(['none', null]);
+      const left = await store.db.select({ status: messages.status }).from(messages).where(eq(messages.appointmentId, row!.id));
+      expect(left.every((m) => m.status === 'cancelled')).toBe(true);
     });
 
     it('inside the cancellation notice: no buttons, and a cancel sent anyway is refused with the number to call', async () => {

@@ -3,9 +3,11 @@ import type { ManageActionData, ManagePageData } from '../../../shared/booking/p
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
+import { isReminderChannel } from '../../../shared/booking/types';
 import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
+import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
 
@@ -56,7 +58,7 @@ function answer(result: ManageActionData, status: number) {
   return data(result, { status, headers: NO_STORE });
 }
 
-/** `intent=cancel`, or `intent=move` with a new `start`: the core refuses inside the cancellation notice ('too-late'). */
+/** `intent=cancel`, `intent=reminders` (channel and consent), or `intent=move` with a new `start`: the core refuses inside the cancellation notice ('too-late'). */
 export async function action(args: ActionFunctionArgs) {
   const now = args.context.get(bookingContext).now();
   const token = args.params.token ?? '';
@@ -68,6 +70,15 @@ export async function action(args: ActionFunctionArgs) {
       const result = await booking.cancel({ as: 'patient', token });
       if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason) }, FAILURES[result.reason].status);
       return answer({ status: 'cancelled' }, 200);
+    }
+    if (intent === 'reminders') {
+      const channel = String(body.get('reminders') ?? 'none');
+      if (!isReminderChannel(channel)) return answer({ status: 'refused', message: 'Please choose how we remind you.' }, 400);
+      const consent = body.get('consent') === 'yes';
+      if (channel !== 'none' && !consent) return answer({ status: 'refused', message: 'Please tick the box to agree to reminders, or choose “No reminders”.', errors: { consent: 'Please tick the box to agree.' } }, 400);
+      const result = await booking.setReminders({ as: 'patient', token }, { channel, consent });
+      if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason) }, FAILURES[result.reason].status);
+      return answer({ status: 'reminders', channel: result.appointment.reminderChannel }, 200);
     }
     if (intent === 'move') {
       const facts = await args.context.get(clinicContext).facts();
@@ -81,7 +92,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     return answer({ status: 'refused', message: 'Please use the buttons on this page.' }, 400);
   } catch (error) {
-    args.context.get(platformContext).logger.error('manage change failed', { error: error instanceof Error ? error.message : String(error) });
+    args.context.get(platformContext).logger.error('manage change failed', errorFields(error));
     return answer({ status: 'unavailable', message: unavailableMessage() }, 503);
   }
 }

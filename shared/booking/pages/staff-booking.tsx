@@ -28,6 +28,8 @@ function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): stri
       return `Status ${e.fromStatus ? statusLabel(e.fromStatus) : '—'} → ${e.toStatus ? statusLabel(e.toStatus) : '—'}`;
     case 'links-revoked':
       return 'Manage links revoked';
+    case 'reminders':
+      return e.detail.channel === 'none' ? 'Reminders stopped' : `Reminders by ${String(e.detail.channel)}`;
     case 'held':
       return 'Time held while the details were typed';
     default:
