@@ -2,6 +2,7 @@ import express from 'express';
 import type { Logger } from '../platform/http/logger';
 import { requestIdOf } from '../platform/http/request-id';
 import type { BookingService } from './service';
+import { errorFields } from '../platform/http/error-fields';
 
 /**
  * `GET /staff/calendar/<token>.ics` (`calendarFeedPath`): a practitioner's private feed for
@@ -28,7 +29,7 @@ export function calendarFeedRoute(deps: { booking: BookingService; logger: Logge
       }
       res.type('text/calendar; charset=utf-8').send(body);
     } catch (error) {
-      deps.logger.error('calendar feed failed', { requestId: requestIdOf(req), error: error instanceof Error ? error.message : String(error) });
+      deps.logger.error('calendar feed failed', { requestId: requestIdOf(req), ...errorFields(error) });
       next(error);
     }
   });

@@ -35,6 +35,7 @@ import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } fr
 import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
 import { messageOptOuts, messages, type MessageRow } from './schema';
 import { visitVariables } from './templates';
+import { errorFields } from '../platform/http/error-fields';
 
 export interface MessagesWorkerOptions {
   store: Store;
@@ -112,7 +113,7 @@ export async function processMessages(options: MessagesWorkerOptions): Promise<M
         round[outcome]++;
       } catch (error) {
         // A bug or a database error: the claim lapses and the row is tried again later.
-        logger.error('message round failed on a row', { messageId: row.id, error: error instanceof Error ? error.message : String(error) });
+        logger.error('message round failed on a row', { messageId: row.id, ...errorFields(error) });
       }
     }
   };
@@ -293,7 +294,7 @@ export function startMessagesWorker(options: MessagesWorkerOptions & { pollMs?: 
     }
     clearTimeout(timer);
     running = round()
-      .catch((error: Error) => logger.error('messages round failed', { error: error.message }))
+      .catch((error: Error) => logger.error('messages round failed', errorFields(error)))
       .finally(() => {
         running = null;
         schedule();

@@ -12,6 +12,7 @@ import { requestsContext } from '../../requests/context';
 import { ENQUIRY_LIMIT } from '../../requests/form-action';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
+import { errorFields } from '../../platform/http/error-fields';
 
 /** Free times are computed per request: neither the page cache nor the browser keeps them. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -71,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
     if ('ok' in times) return data({ ...page, errors: { service: FAILURES[times.reason as keyof typeof FAILURES]?.message ?? 'Please choose a service.' } }, { status: 400, headers: NO_STORE });
     return data({ ...page, times }, { headers: NO_STORE });
   } catch (error) {
-    args.context.get(platformContext).logger.error('free times failed', { error: error instanceof Error ? error.message : String(error) });
+    args.context.get(platformContext).logger.error('free times failed', errorFields(error));
     return data({ ...page, unavailable: true }, { status: 503, headers: NO_STORE });
   }
 }
@@ -103,7 +104,7 @@ export async function action(args: ActionFunctionArgs) {
       );
     }
   } catch (error) {
-    logger.error('booking rate limit check failed', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('booking rate limit check failed', errorFields(error));
     return unavailable();
   }
   const checked = checkBookingForm(bookingSchema(await formContext(args, now)), values);
@@ -113,7 +114,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     result = await args.context.get(bookingContext).book(checked.data, { kind: 'visitor', uid: user?.uid ?? null });
   } catch (error) {
-    logger.error('booking failed', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('booking failed', errorFields(error));
     return unavailable();
   }
   if (result.ok) return redirect(`${managePath(result.manageToken)}?booked=1`, { headers: NO_STORE });

@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     return data(page, { headers: NO_STORE });
   } catch (error) {
-    args.context.get(platformContext).logger.error('manage page failed', { error: error instanceof Error ? error.message : String(error) });
+    args.context.get(platformContext).logger.error('manage page failed', errorFields(error));
     return data({ ...base, result: { ok: false, message: unavailableMessage() }, unavailable: true }, { status: 503, headers: NO_STORE });
   }
 }
