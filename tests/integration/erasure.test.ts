@@ -10,8 +10,9 @@ import { dumpDatabase, rowsHolding } from '../support/database-dump';
 import { makeTestApp } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
-// Issue 34, defect 3: erased means erased. A person uses every form, staff work on their
-// requests (a note, a booked visit with its confirmation mail, a published comment), then
+// Issue 34, defect 3: erased means erased. A person uses every form and books a visit with
+// WhatsApp reminders, staff work on their requests (a note, a booked visit with its
+// confirmation mail, a published comment), then
 // staff erase them: afterwards no table of the database holds their name, e-mail, phone or
 // anything they typed. The tables are discovered from the catalog, so a table added later is
 // checked as well. Their pending mail is never sent.
@@ -65,6 +66,15 @@ describe.each(testEngines())('erasure on %s', (engine) => {
     const comment = await sent('/blogDetails', { post: POST, comment: person.comment, name, email: person.email, website: '' });
     await sent('/checkout', { country: 'NG', firstName: person.firstName, lastName: person.lastName, address: person.street, city: 'Abuja', state: 'FCT', postcode: '900288', email: person.email, phone: person.phone, shipping: 'free', payment: 'bank' });
     const quote = await sent('/servicesTwo', { service: '1', sessions: '4', patient: 'adult', payment: '', phone: person.phone });
+    // A visit booked on the website, with WhatsApp reminders: an appointment row, its history and its messages.
+    const steps = (await request(app).get('/book?service=4&visit=follow_up')).text;
+    const field = (n: string) => new RegExp(`name="${n}"[^>]*value="([^"]+)"`).exec(steps)?.[1] ?? '';
+    const booked = await request(app)
+      .post('/book')
+      .type('form')
+      .send({ service: '4', visit: 'follow_up', practitioner: field('practitioner') || 'any', start: field('start'), key: field('key'), name, phone: person.phone, email: person.email, reminders: 'whatsapp', consent: 'yes' });
+    expect(booked.status, booked.text.slice(0, 300)).toBe(302);
+    expect(await t.store.db.execute(sql`SELECT 1 FROM messages`).then((r) => (r as unknown as { rows: unknown[] }).rows.length)).toBeGreaterThan(0);
     const other = await sent('/contact', { name: 'Chidi Okafor', email: 'chidi.okafor@example.com', phone: '', subject: 'Hours', message: 'Are you open on Sunday?' });
 
     await staffPost(`/staff/requests/${contact}`, { intent: 'note', version: 1, note: person.note });
