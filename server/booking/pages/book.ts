@@ -13,6 +13,7 @@ import { ENQUIRY_LIMIT } from '../../requests/form-action';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
 import { errorFields } from '../../platform/http/error-fields';
+import { addressKey } from '../../platform/http/rate-limit';
 
 /** Free times are computed per request: neither the page cache nor the browser keeps them. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -95,7 +96,7 @@ export async function action(args: ActionFunctionArgs) {
     refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${site.phones[0].display}.`, errors: {}, values }, 503);
   try {
     const { ip } = args.context.get(clientContext);
-    const limit = await args.context.get(requestsContext).requests.hit(`form:${ip}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
+    const limit = await args.context.get(requestsContext).requests.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
     if (!limit.allowed) {
       return refuse(
         { status: 'limited', message: `Too many forms were sent from your connection. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call us on ${site.phones[0].display}.`, errors: {}, values, retryAfterSeconds: limit.retryAfterSeconds },
