@@ -15,6 +15,7 @@ import { createPageCache } from './platform/page-cache';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
+import { visitMessages } from './messages/queue';
 import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
@@ -107,8 +108,7 @@ export async function start(options: StartOptions): Promise<Server> {
     clinicInbox: config.mail.clinicInbox,
     wake: outboxWorker.wake,
     // Patient messages are written in the booking's transaction; the worker is told at once.
-    messageSchedule: messaging.schedule,
-    wakeMessages: messagesWorker.wake,
+    messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
   });
 
   const drain = createDrainState();

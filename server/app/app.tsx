@@ -31,7 +31,8 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
-import { personErasers } from './erasure';
+import { personErasers, todayVisits } from './domain-links';
+import { visitMessages } from '../messages/queue';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { createRequestsService } from '../requests/service';
@@ -105,7 +106,7 @@ function defaultBooking(config: Config, store: Store, wake: () => void): Booking
   // without BOOKING_SECRET its booking pages answer 503.
   const unsigned = !config.booking.secret && config.isProduction;
   const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
-  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake });
+  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }) });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -296,7 +297,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking) }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],

@@ -7,7 +7,6 @@ import type { VisitKind } from '../../shared/booking/types';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
 import type { Tx } from '../platform/db/db';
-import { scheduleMessages } from '../messages/queue';
 import { markRequestBooked, queueMail } from '../requests/repo';
 import { actorOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
 import { clinicBookingNotice, patientBookingMail, type BookingChange } from './mails';
@@ -36,7 +35,7 @@ async function rowByKey(tx: Tx, key: string): Promise<AppointmentRow | undefined
 /** Tells the outbox and the messages worker that something is due now. */
 export function wakeAll(deps: BookingDeps) {
   deps.wake?.();
-  deps.wakeMessages?.();
+  deps.messages?.wake();
 }
 
 export function manageTokenOf(deps: BookingDeps, row: AppointmentRow): string {
@@ -138,7 +137,7 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
         row = linked!;
       }
       await queueBookingMails(tx, deps, 'booked', row, actor.kind === 'visitor', now);
-      await scheduleMessages(tx, row, 'booked', { now, schedule: deps.messageSchedule });
+      await deps.messages?.changed(tx, row, 'booked', now);
       return { row, duplicate: false };
     });
   } catch (error) {
@@ -266,7 +265,7 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row!.id, actor: actorOf(actor), action: 'booked', fromStatus: 'held', toStatus: 'booked', detail: eventDetail(actor, { startsAt: row!.startsAt.toISOString(), practitionerId: row!.practitionerId }) });
     await queueBookingMails(tx, deps, 'booked', row!, actor.kind === 'visitor', now);
-    await scheduleMessages(tx, row!, 'booked', { now, schedule: deps.messageSchedule });
+    await deps.messages?.changed(tx, row!, 'booked', now);
     return { row: row!, duplicate: false };
   });
   if (!outcome) return book(deps, form, actor);

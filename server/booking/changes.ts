@@ -3,7 +3,6 @@ import type { BookingFailure, ChangeResult } from '../../shared/booking/results'
 import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
 import { STAFF_TRANSITIONS, type AppointmentStatus, type ReminderChannel } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import { cancelNoShow, cancelUnsent, scheduleMessages } from '../messages/queue';
 import { manageTokenOf, queueBookingMails, wakeAll } from './book';
 import { actorOf, clock, toView, type BookingDeps, type Changer } from './deps';
 import { verifyToken } from './manage-token';
@@ -110,7 +109,7 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
       detail: detailOf(changer, { from: row.startsAt.toISOString(), to: placed.row.startsAt.toISOString(), fromPractitioner: row.practitionerId, toPractitioner: placed.row.practitionerId }),
     });
     await queueBookingMails(tx, deps, 'moved', placed.row, changer.as === 'patient', now);
-    await scheduleMessages(tx, placed.row, 'moved', { now, schedule: deps.messageSchedule });
+    await deps.messages?.changed(tx, placed.row, 'moved', now);
     return placed.row;
   });
   if (isFailure(outcome)) {
@@ -144,7 +143,7 @@ export async function cancel(deps: BookingDeps, changer: Changer): Promise<Chang
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, {}) });
     if (row.status === 'booked') {
       await queueBookingMails(tx, deps, 'cancelled', cancelled!, changer.as === 'patient', now);
-      await scheduleMessages(tx, cancelled!, 'cancelled', { now, schedule: deps.messageSchedule });
+      await deps.messages?.changed(tx, cancelled!, 'cancelled', now);
     }
     return cancelled!;
   });
@@ -174,8 +173,8 @@ export async function setStatus(deps: BookingDeps, changer: Extract<Changer, { a
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: changer.uid, action: 'status', fromStatus: row.status, toStatus: status, detail: { by: changer.name } });
     // The follow-up inviting to book again; undone (cancelled unsent) if staff take the no-show back.
-    if (status === 'no_show') await scheduleMessages(tx, changed!, 'no_show', { now, schedule: deps.messageSchedule });
-    else if (row.status === 'no_show') await cancelNoShow(tx, row.id, now);
+    if (status === 'no_show') await deps.messages?.changed(tx, changed!, 'no_show', now);
+    else if (row.status === 'no_show') await deps.messages?.noShowUndone(tx, row.id, now);
     return changed!;
   });
   if (isFailure(outcome)) return outcome;
@@ -223,8 +222,8 @@ export async function setReminders(deps: BookingDeps, changer: Changer, input: {
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'reminders', detail: detailOf(changer, { channel }) });
-    await cancelUnsent(tx, row.id, channel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
-    if (channel !== 'none') await scheduleMessages(tx, changed!, 'reminders', { now, schedule: deps.messageSchedule });
+    await deps.messages?.cancelUnsent(tx, row.id, channel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
+    if (channel !== 'none') await deps.messages?.changed(tx, changed!, 'reminders', now);
     return changed!;
   });
   if (isFailure(outcome)) return outcome;

@@ -1,6 +1,7 @@
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView } from '../../shared/booking/results';
-import type { ScheduleConfig } from '../messages/rules';
+import type { MessageView } from '../../shared/messages/types';
+import type { Tx } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
 
@@ -18,10 +19,29 @@ export interface BookingDeps {
   now?: () => Date;
   /** Tells the outbox worker to send now, after a change queued mail. */
   wake?: () => void;
-  /** When patient messages go (reminder offsets, quiet hours): MESSAGES_* (server/messages/config.ts); default DEFAULT_SCHEDULE. */
-  messageSchedule?: ScheduleConfig;
-  /** Tells the messages worker to look for due messages now (a confirmation is due at once). */
-  wakeMessages?: () => void;
+  /**
+   * The patient messages that follow a visit's changes (confirmation, reminders, notices),
+   * written in the change's own transaction: the messages domain's, set by the composition
+   * (server/app/domain-links.ts); none in a bare core (benchmarks, some tests).
+   */
+  messages?: VisitMessages;
+}
+
+/** What happened to a visit, for its messages; 'reminders': the patient changed how they are reminded. */
+export type VisitChange = 'booked' | 'moved' | 'cancelled' | 'no_show' | 'reminders';
+
+/** The messages domain as the booking core calls it. */
+export interface VisitMessages {
+  /** Plans (or moves, or cancels) the messages a change calls for, inside its transaction. */
+  changed(tx: Tx, row: AppointmentRow, change: VisitChange, now: Date): Promise<void>;
+  /** Cancels what has not gone yet (consent withdrawn, reminders changed). */
+  cancelUnsent(tx: Tx, appointmentId: number, why: string, now: Date): Promise<void>;
+  /** A no-show taken back: its follow-up is cancelled unless sent. */
+  noShowUndone(tx: Tx, appointmentId: number, now: Date): Promise<void>;
+  /** Tells the worker to look for due messages now (a confirmation is due at once). */
+  wake(): void;
+  /** The messages of one visit, for its staff page. */
+  of(appointmentId: number): Promise<MessageView[]>;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

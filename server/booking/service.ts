@@ -2,6 +2,7 @@ import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
 import type { AppointmentStatus, FreeDay, FreeSlot, ReminderChannel } from '../../shared/booking/types';
+import type { MessageView } from '../../shared/messages/types';
 import { book, bookFromRequest, confirmHold, hold, releaseHold, type HoldInput } from './book';
 import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
 import { createFeed, feedPractitioner, feedStatus, renderFeed, revokeFeed } from './calendar-feed';
@@ -75,6 +76,8 @@ export interface BookingService {
   revokeFeed(practitionerId: string, actor: StaffActor): Promise<boolean>;
   /** Whether a practitioner's feed is live (never its token). */
   feedStatus(practitionerId: string): ReturnType<typeof feedStatus>;
+  /** The patient messages of one visit (none without the messages domain wired in). */
+  messagesOf(appointmentId: number): Promise<MessageView[]>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
   feed(token: string): Promise<string | null>;
 }
@@ -114,6 +117,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     createFeed: (practitionerId, actor) => createFeed(store, practitionerId, actor),
     revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
     feedStatus: (practitionerId) => feedStatus(store.db, practitionerId),
+    messagesOf: async (appointmentId) => (deps.messages ? deps.messages.of(appointmentId) : []),
     feed: async (token) => {
       const practitionerId = await feedPractitioner(store, token);
       return practitionerId ? renderFeed(store.db, practitionerId, { publicOrigin: deps.publicOrigin, now: now() }) : null;

@@ -19,14 +19,16 @@
  * link signed then (a link revoked meanwhile is never sent), and no health detail.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../platform/db/db';
+import type { Db, Tx } from '../platform/db/db';
+import type { VisitChange, VisitMessages } from '../booking/deps';
 import type { AppointmentRow } from '../booking/schema';
 import type { Channel } from './channel';
 import { dueTime, reminderPlan, DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';
 import { messages, type MessageRowKind } from './schema';
+import { messagesOf } from './staff';
 
 /** What happened to the visit; 'reminders': the patient changed how they are reminded (no notice of its own). */
-export type MessageChange = 'booked' | 'moved' | 'cancelled' | 'no_show' | 'reminders';
+export type MessageChange = VisitChange;
 
 /** The kinds sent only on the phone channels (the booking core mails them). */
 export const TRANSACTIONAL_KINDS = ['confirmation', 'change', 'cancellation'] as const;
@@ -46,7 +48,7 @@ export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patien
 
 export interface ScheduleOptions {
   now: Date;
-  schedule?: ScheduleConfig;
+  schedule?: ScheduleConfig | undefined;
 }
 
 const UNSENT = ['scheduled', 'sending'] as const;
@@ -146,4 +148,18 @@ export async function cancelNoShow(tx: Tx, appointmentId: number, now: Date) {
     .update(messages)
     .set({ status: 'cancelled', lockedUntil: null, lastError: 'no-show taken back', updatedAt: now })
     .where(and(eq(messages.appointmentId, appointmentId), eq(messages.kind, 'no_show'), inArray(messages.status, UNSENT)));
+}
+
+/**
+ * The booking core's messages (server/booking/deps.ts VisitMessages), as this domain keeps
+ * them: built by the composition with the schedule (MESSAGES_*) and the worker's wake.
+ */
+export function visitMessages(options: { db: Db; schedule?: ScheduleConfig | undefined; wake?: (() => void) | undefined }): VisitMessages {
+  return {
+    changed: (tx, row, change, now) => scheduleMessages(tx, row, change, { now, schedule: options.schedule }),
+    cancelUnsent: (tx, appointmentId, why, now) => cancelUnsent(tx, appointmentId, why, now),
+    noShowUndone: (tx, appointmentId, now) => cancelNoShow(tx, appointmentId, now),
+    wake: () => options.wake?.(),
+    of: (appointmentId) => messagesOf(options.db, appointmentId),
+  };
 }

@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
 import type { Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
+import type { TodayVisit } from '../../shared/requests/staff/types';
 
 /** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
 export interface RequestsService {
@@ -25,6 +26,8 @@ export interface RequestsServices {
    * staff erase them (/staff/people): set by the composition, so this domain names no other.
    */
   personErasers: readonly PersonEraser[];
+  /** Today's visits (the booking domain's, set by the composition), shown above the inbox's requests. */
+  todayVisits(): Promise<TodayVisit[]>;
 }
 
 /**

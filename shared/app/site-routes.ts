@@ -5,7 +5,7 @@ const homeMeta = {
   description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
 };
 
-/** The pages that compose several domains: the home page and its variants, about, and the offline page. */
+/** The pages that compose several domains: the home page and its variants, about, the departments with the quote form, and the offline page. */
 export const siteRoutes: PageRoute[] = [
   { path: '/', page: 'app/home', serverAction: true, meta: homeMeta },
   { path: '/home', page: 'app/home', serverAction: true, meta: homeMeta },
@@ -58,6 +58,16 @@ export const siteRoutes: PageRoute[] = [
     meta: {
       title: 'You are offline',
       description: 'No connection right now. Call or visit our chiropractic clinic in Wuse II, Abuja; pages you have opened before still work offline.',
+    },
+  },
+  // Composes the clinic's departments with the requests domain's quote form.
+  {
+    path: '/servicesTwo',
+    page: 'app/services-two',
+    serverAction: true,
+    meta: {
+      title: 'Departments & Care Plans',
+      description: 'Our departments, a no-obligation quote request for a course of care, and workplace programmes for employers in Abuja.',
     },
   },
 ];

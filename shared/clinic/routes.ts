@@ -23,15 +23,6 @@ export const clinicRoutes: PageRoute[] = [
   // Shows the first service; its loader gives the same title and description.
   { path: '/servicesDetails', page: 'clinic/service-detail', serverLoader: true, meta: { title: 'Service Details', description: 'What a visit for this service involves at our chiropractic clinic in Abuja.' } },
   {
-    path: '/servicesTwo',
-    page: 'clinic/services-two',
-    serverAction: true,
-    meta: {
-      title: 'Departments & Care Plans',
-      description: 'Our departments, a no-obligation quote request for a course of care, and workplace programmes for employers in Abuja.',
-    },
-  },
-  {
     path: '/doctors',
     page: 'clinic/doctors',
     meta: { title: 'Our Doctors', description: 'Meet the chiropractors, therapists and care team at our clinic in Wuse II, Abuja.' },

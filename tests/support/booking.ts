@@ -1,3 +1,4 @@
+import { visitMessages } from '../../server/messages/queue';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Store } from '../../server/platform/db/store';
@@ -19,7 +20,7 @@ export const NOW = new Date(lagosMoment('2026-11-30', '05:00'));
 
 export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { rules?: Partial<BookingRules> } = {}): BookingDeps {
   const { rules, ...rest } = overrides;
-  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, ...rest };
+  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, messages: visitMessages({ db: store.db }), ...rest };
 }
 
 /** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */

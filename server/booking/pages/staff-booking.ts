@@ -1,4 +1,3 @@
-import { messagesOf } from '../../messages/staff';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
 import { isDate } from '../../../shared/booking/time';
@@ -6,7 +5,6 @@ import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booki
 import type { BookingDetailData } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
 import { bookingContext } from '../context';
-import { platformContext } from '../../platform/render/route-context';
 import { answer, formFields, notFound, staffOf, today } from '../staff/page-data';
 
 const referenceOf = (params: Record<string, string | undefined>) => String(params.reference ?? '').toUpperCase();
@@ -44,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     ...header,
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
-    messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
+    messages: await booking.messagesOf(appointment.id),
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },

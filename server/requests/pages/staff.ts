@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { StaffListData } from '../../../shared/requests/staff/types';
-import { lagosDate } from '../../../shared/booking/time';
-import { bookingContext } from '../../booking/context';
+import { requestsContext } from '../context';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
 import { countNew, formatCursor, listRequests } from '../staff/repo';
 import { filtersOf, listQuery, pageAtOf, toRow } from '../staff/page-data';
@@ -14,13 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const filters = filtersOf(params);
   const at = pageAtOf(params);
   const staffName = user.displayName || user.email || 'Staff';
-  const booking = context.get(bookingContext);
-  const today = lagosDate(booking.now());
-  const [{ rows, count, hasNewer, hasOlder }, newCount, visitsToday] = await Promise.all([
-    listRequests(store.db, filters, at),
-    countNew(store.db),
-    booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] }),
-  ]);
+  const [{ rows, count, hasNewer, hasOlder }, newCount, visitsToday] = await Promise.all([listRequests(store.db, filters, at), countNew(store.db), context.get(requestsContext).todayVisits()]);
   const first = rows[0];
   const last = rows[rows.length - 1];
   // Links as query strings of /staff (plain links: paging works without JavaScript); null where there is nothing.
@@ -38,9 +31,6 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     },
     rows: rows.map(toRow),
     visitsToday: visitsToday.length,
-    visits: [...visitsToday]
-      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
-      .slice(0, 12)
-      .map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: v.status })),
+    visits: [...visitsToday].sort((a, b) => a.startsAt.localeCompare(b.startsAt)).slice(0, 12),
   };
 }

@@ -3,7 +3,7 @@ import { departments, employerSections, servicesTwoIntro } from '../../content/s
 import { Icon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { Section } from '../../ui/section';
-import { DepartmentGrid } from '../department-grid';
+import { DepartmentGrid } from '../../clinic/department-grid';
 import { MediaSplit } from '../../ui/sections/media-split';
 import { QuoteCalculator } from '../../requests/quote-calculator';
 
