@@ -141,13 +141,20 @@ function slide(control: HTMLElement) {
 function scrollable(root: HTMLElement) {
   if (root.dataset.early !== undefined || root.classList.contains('carousel--fade')) return;
   root.dataset.early = '';
-  root.querySelector('.swiper')?.addEventListener('scrollend', () => {
+  const track = root.querySelector<HTMLElement>('.swiper');
+  // A region that scrolls must be reachable by keyboard: a tab stop of its own when nothing in
+  // it takes focus, until Swiper starts (shared/ui/carousel-swiper.ts removes it).
+  if (track && !track.hasAttribute('tabindex') && !track.querySelector('a[href],button,input,select,textarea,[tabindex]')) {
+    track.tabIndex = 0;
+    track.dataset.earlyTabStop = '';
+  }
+  track?.addEventListener('scrollend', () => {
     if (root.dataset.early !== undefined) mark(root);
   });
 }
 
 /** One dot per slide in each carousel's empty `.carousel__dots` (the server leaves it empty to save
- * the bytes; the CSS hides the positions a wider view does not have), the first current. */
+ * the bytes), the first current; Swiper's bullets, one per position, replace them when it starts. */
 export function carouselDots(): void {
   for (const box of d.querySelectorAll<HTMLElement>('.carousel__dots:empty')) {
     const n = box.closest('.carousel')?.querySelectorAll('.swiper-slide').length ?? 0;

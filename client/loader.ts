@@ -202,6 +202,9 @@ function toggled(e: Event) {
 }
 d.addEventListener('toggle', toggled, true);
 d.addEventListener('close', toggled, true);
+// The server leaves aria-expanded off a button with a command (the HTML rules forbid both): the
+// loader states it, closed, until the dialog opens; React keeps it once it has hydrated.
+for (const b of d.querySelectorAll('[commandfor][aria-controls]')) if (!b.hasAttribute('aria-expanded')) b.setAttribute('aria-expanded', 'false');
 
 function edit(e: Event) {
   const t = e.target as Field | null;

@@ -5,9 +5,9 @@ import { CHANNELS, REMINDER_CHANNELS, type ReminderChannel } from './types';
 
 /** What each choice uses: the phone number given above for the first two. */
 const HINT: Record<ReminderChannel, string> = {
-  whatsapp: 'to the phone number above',
-  sms: 'to the phone number above',
-  email: 'to the e-mail address above',
+  whatsapp: 'to the number above',
+  sms: 'to the number above',
+  email: 'to the address above',
   none: 'we will not message you',
 };
 

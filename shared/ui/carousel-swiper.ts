@@ -5,6 +5,11 @@ import { A11y, EffectFade, Keyboard, Navigation, Pagination } from 'swiper/modul
 import type { SwiperOptions } from 'swiper/types';
 
 export function createSwiper(el: HTMLElement, options: SwiperOptions): Swiper {
+  // The early scroll container's tab stop (client/early.ts) goes: Swiper's controls take over.
+  if (el.dataset.earlyTabStop !== undefined) {
+    el.removeAttribute('tabindex');
+    delete el.dataset.earlyTabStop;
+  }
   return new Swiper(el, { modules: [A11y, EffectFade, Keyboard, Navigation, Pagination], ...options });
 }
 

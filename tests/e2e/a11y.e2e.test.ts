@@ -58,7 +58,7 @@ async function load(page: Page, route: string, { hydrate = true } = {}) {
 const describeViolations = (vs: Awaited<ReturnType<typeof runAxe>>) => vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);
 
 describe('axe: no violations (WCAG 2.2 AA and best practice)', () => {
-  it.each([375, 1280])('every route at %i px, after scrolling through it', { timeout: 300_000 }, async (width) => {
+  it.each([375, 1280])('every route at %i px, after scrolling through it', { timeout: 600_000 }, async (width) => {
     const pass = await open({ viewport: { width, height: 800 } });
     const found: Record<string, string[]> = {};
     for (const route of ROUTES) {

@@ -27,6 +27,8 @@ export function SiteHeader() {
   // The dialog is the truth (the browser opens it from the button's command, before hydration
   // too, and closes it on Escape or a tap outside); this state follows it, for aria-expanded.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const drawer = useRef<HTMLDialogElement>(null);
   const onDrawerChange = useCallback((open: boolean) => setDrawerOpen(open), []);
 
@@ -45,7 +47,9 @@ export function SiteHeader() {
               aria-label="Open menu"
               aria-haspopup="dialog"
               aria-controls="site-drawer"
-              aria-expanded={drawerOpen}
+              // Not in the server's HTML (a button with a command must not carry it): the loader
+              // states it until hydration, React from then on.
+              aria-expanded={hydrated ? drawerOpen : undefined}
               {...invoke('site-drawer', 'show-modal')}
               onClick={() => {
                 // Where the browser runs the command, it has not yet (listeners come first) and then finds it open.
