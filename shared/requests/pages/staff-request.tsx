@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Fragment, useEffect, useRef } from 'react';
 import { Form, useActionData, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { Link } from '../../ui/link';
@@ -37,13 +38,26 @@ function stateFor(intent: string, echo: StaffActionData | undefined) {
   return echo?.intent === intent ? { values: echo.values, ...(echo.errors ? { errors: echo.errors } : {}) } : {};
 }
 
-/** One request: everything submitted, its status, an internal note and its history. */
+/** A staff form for one intent on the request's version, with what was typed when it comes back refused. */
+function IntentForm({ intent, version, formKey, echo, children }: { intent: string; version: number; formKey: string | number; echo: StaffActionData | undefined; children: ReactNode }) {
+  return (
+    <FormStateContext.Provider value={stateFor(intent, echo)}>
+      <Form method="post" className="staff-form" key={`${intent}-${formKey}`}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="version" value={version} />
+        {children}
+      </Form>
+    </FormStateContext.Provider>
+  );
+}
+
 /** A comment's moderation: each button its own form, so each posts only its intent. */
 const MODERATION = [
   { intent: 'approve', label: 'Approve and publish', className: 'btn btn--primary' },
   { intent: 'reject', label: 'Reject and delete', className: 'btn btn--ghost' },
 ] as const;
 
+/** One request: everything submitted, its status, an internal note and its history. */
 export default function StaffRequestPage() {
   const { staffName, newCount, request: r, fields, post, history } = useLoaderData() as StaffRequestData;
   const echo = useActionData() as StaffActionData | undefined;
@@ -186,10 +200,7 @@ export default function StaffRequestPage() {
             )}
             <section className="staff-card" aria-labelledby="status-heading">
               <h2 id="status-heading">Change status</h2>
-              <FormStateContext.Provider value={stateFor('status', echo)}>
-                <Form method="post" className="staff-form" key={`status-${formKey}`}>
-                  <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="version" value={r.version} />
+              <IntentForm intent="status" version={r.version} formKey={formKey} echo={echo}>
                   <SelectField label="Status" name="status" defaultValue={r.status} options={STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))} />
                   <div className="staff-form__row">
                     <TextField label="Visit date" name="date" type="date" defaultValue={visit.date} hint="For Booked" />
@@ -198,22 +209,17 @@ export default function StaffRequestPage() {
                   <button type="submit" className="btn btn--primary">
                     Save status
                   </button>
-                </Form>
-              </FormStateContext.Provider>
+              </IntentForm>
             </section>
             {!r.erasedAt && (
               <section className="staff-card" aria-labelledby="note-heading">
                 <h2 id="note-heading">Internal note</h2>
-                <FormStateContext.Provider value={stateFor('note', echo)}>
-                  <Form method="post" className="staff-form" key={`note-${formKey}`}>
-                    <input type="hidden" name="intent" value="note" />
-                    <input type="hidden" name="version" value={r.version} />
+                <IntentForm intent="note" version={r.version} formKey={formKey} echo={echo}>
                     <TextAreaField label="Note (staff only)" name="note" defaultValue={r.note ?? ''} rows={4} maxLength={2000} />
                     <button type="submit" className="btn btn--outline">
                       Save note
                     </button>
-                  </Form>
-                </FormStateContext.Provider>
+                </IntentForm>
               </section>
             )}
           </div>
