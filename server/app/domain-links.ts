@@ -1,4 +1,5 @@
 import { lagosDate } from '../../shared/booking/time';
+import { APPOINTMENT_STATUSES } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import type { BookingService } from '../booking/service';
 import { eraseAppointmentsOf } from '../booking/erase';
@@ -25,5 +26,5 @@ export const personErasers: readonly PersonEraser[] = [
 export async function todayVisits(booking: BookingService): Promise<TodayVisit[]> {
   const today = lagosDate(booking.now());
   const visits = await booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] });
-  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: v.status }));
+  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: APPOINTMENT_STATUSES[v.status].label }));
 }

@@ -5,7 +5,7 @@ const homeMeta = {
   description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
 };
 
-/** The pages that compose several domains: the home page and its variants, about, the departments with the quote form, and the offline page. */
+/** The pages that compose several domains: the home page and its variants, about, the appointment page, the departments with the quote form, and the offline page. */
 export const siteRoutes: PageRoute[] = [
   { path: '/', page: 'app/home', serverAction: true, meta: homeMeta },
   { path: '/home', page: 'app/home', serverAction: true, meta: homeMeta },
@@ -58,6 +58,16 @@ export const siteRoutes: PageRoute[] = [
     meta: {
       title: 'You are offline',
       description: 'No connection right now. Call or visit our chiropractic clinic in Wuse II, Abuja; pages you have opened before still work offline.',
+    },
+  },
+  // The booking's first step, the specification's request-a-call-back form and the latest posts.
+  {
+    path: '/appoinment',
+    page: 'app/appointment',
+    serverAction: true,
+    meta: {
+      title: 'Book an Appointment',
+      description: 'Request an appointment with our chiropractic and rehabilitation team in Wuse II, Abuja, and see what to expect at your first visit.',
     },
   },
   // Composes the clinic's departments with the requests domain's quote form.

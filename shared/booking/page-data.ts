@@ -76,17 +76,8 @@ export type ManageActionData =
   | { status: 'refused'; message: string; alternatives?: FreeSlot[]; errors?: FieldErrors }
   | { status: 'unavailable'; message: string };
 
-/** The booking steps' address. */
-export const BOOK_PATH = '/book';
-
-/** The booking page for a choice made elsewhere (a service page, a practitioner's page, the contact bar). */
-export function bookHref(choice: { service?: string; practitioner?: string } = {}): string {
-  const params = new URLSearchParams();
-  if (choice.service) params.set('service', choice.service);
-  if (choice.practitioner) params.set('practitioner', choice.practitioner);
-  const q = params.toString();
-  return q ? `${BOOK_PATH}?${q}` : BOOK_PATH;
-}
+// The booking page's address and links to it live with the clinic (whose pages link to it).
+export { BOOK_PATH, bookHref } from '../clinic/book-link';
 
 /** A signed-in patient's account page: their visits (booked while signed in). */
 export interface AccountPageData {

@@ -1,4 +1,4 @@
-import { bookHref } from '../booking/page-data';
+import { bookHref } from './book-link';
 import { Link } from '../ui/link';
 import type { DoctorProfile as Profile, ProfileEntry } from '../content/doctor-pages';
 import { useSiteFacts } from './facts-context';

@@ -3,15 +3,6 @@ import type { PageRoute } from '../platform/page-route';
 /** The requests' pages: the forms that ask for a visit or write to the clinic, the privacy notice they link to, the newsletter's links, and the staff inbox. */
 export const requestsRoutes: PageRoute[] = [
   {
-    path: '/appoinment',
-    page: 'requests/appointment',
-    serverAction: true,
-    meta: {
-      title: 'Book an Appointment',
-      description: 'Request an appointment with our chiropractic and rehabilitation team in Wuse II, Abuja, and see what to expect at your first visit.',
-    },
-  },
-  {
     path: '/contact',
     page: 'requests/contact',
     serverAction: true,

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { bookHref } from '../../booking/page-data';
+import { bookHref } from '../book-link';
 import { copyOf } from '../../content/services';
 import { serviceContactBanner, serviceDetailCopy } from '../../content/services-page';
 import type { PageMeta } from '../../platform/page-meta';

@@ -3,7 +3,6 @@ import { Link } from '../../ui/link';
 import { formatE164Nigeria } from '../../platform/phone';
 import { abujaParts, formatAbuja } from '../../ui/staff/format';
 import { useClinicFacts } from '../../clinic/facts-context';
-import { APPOINTMENT_STATUSES, isStatus } from '../../booking/types';
 import { KINDS, kindLabel, STATUSES, statusLabel } from '../kinds';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { ListFilters, StaffListData } from '../staff/types';
@@ -35,9 +34,6 @@ function PageLink({ query, rel, children }: { query: string | null; rel?: string
   );
 }
 
-/** A visit's status in words. */
-const statusOfVisit = (status: string) => (isStatus(status) ? APPOINTMENT_STATUSES[status].label : status);
-
 /** The staff inbox: every request, newest first, filtered by kind, status and a search (the server's loader decides who may see it). */
 export default function StaffPage() {
   const { staffName, newCount, filters, count, paging, rows, visitsToday, visits } = useLoaderData() as StaffListData;
@@ -64,7 +60,7 @@ export default function StaffPage() {
               <li key={v.reference}>
                 <time dateTime={v.startsAt}>{abujaParts(v.startsAt).time}</time>{' '}
                 <Link to={`/staff/bookings/${v.reference}`}>{v.patientName ?? v.reference}</Link>, {nameOf(facts.services, v.serviceId)} with {nameOf(facts.practitioners, v.practitionerId)}{' '}
-                <span className="staff-today__status">({statusOfVisit(v.status)})</span>
+                <span className="staff-today__status">({v.status})</span>
               </li>
             ))}
           </ul>

@@ -47,6 +47,7 @@ export interface TodayVisit {
   patientName: string | null;
   serviceId: string;
   practitionerId: string;
+  /** The visit's status in words ("Booked", "Arrived"…). */
   status: string;
 }
 

@@ -3,7 +3,7 @@ import { newsIntro } from '../../content/home-variants';
 import { posts } from '../../content/posts';
 import { PageHeader } from '../../ui/page-header';
 import { AboutIntro } from '../../ui/sections/about-intro';
-import { BookAppointment } from '../appointment-forms';
+import { BookAppointment } from '../../requests/appointment-forms';
 import { BookOnline } from '../../booking/book-online';
 import { latestPosts, News } from '../../blog/news';
 

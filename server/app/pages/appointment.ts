@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { appointmentForm } from '../../../shared/requests/schemas';
 import { clinicContext } from '../../clinic/context';
-import { requestFormAction } from '../form-action';
+import { requestFormAction } from '../../requests/form-action';
 
 /** The practitioners patients can ask for: clinicians, not the administrators. */
 async function bookable({ context }: Pick<ActionFunctionArgs, 'context'>) {
