@@ -15,18 +15,9 @@ export async function loadClinicFacts(db: Db | Tx): Promise<ClinicFacts> {
     db.select().from(practitionerServices),
   ]);
   return {
-    locations: locationRows.map((l) => ({
-      id: l.id,
-      name: l.name,
-      street: l.street,
-      area: l.area,
-      city: l.city,
-      region: l.region,
-      countryCode: l.countryCode,
-      geo: l.latitude !== null && l.longitude !== null ? { latitude: l.latitude, longitude: l.longitude } : null,
-      mapHref: l.mapHref,
-      timeZone: l.timeZone,
-      status: l.status,
+    locations: locationRows.map(({ latitude, longitude, sort: _sort, updatedAt: _updated, ...l }) => ({
+      ...l,
+      geo: latitude !== null && longitude !== null ? { latitude, longitude } : null,
     })),
     hours: hourRows.map((h) => ({ locationId: h.locationId, weekday: h.weekday, opens: hhmm(h.opens), closes: hhmm(h.closes) })),
     services: serviceRows.map(({ sort: _sort, updatedAt: _updated, ...s }) => s),
@@ -46,21 +37,7 @@ export async function loadClinicFacts(db: Db | Tx): Promise<ClinicFacts> {
 /** Inserts the clinic's facts (a new database's first start); the order of each list becomes its display order. */
 export async function insertClinicFacts(tx: Tx, facts: ClinicFacts): Promise<void> {
   await tx.insert(locations).values(
-    facts.locations.map((l, sort) => ({
-      id: l.id,
-      name: l.name,
-      street: l.street,
-      area: l.area,
-      city: l.city,
-      region: l.region,
-      countryCode: l.countryCode,
-      latitude: l.geo?.latitude ?? null,
-      longitude: l.geo?.longitude ?? null,
-      mapHref: l.mapHref,
-      timeZone: l.timeZone,
-      status: l.status,
-      sort,
-    })),
+    facts.locations.map(({ geo, ...l }, sort) => ({ ...l, latitude: geo?.latitude ?? null, longitude: geo?.longitude ?? null, sort })),
   );
   await tx.insert(openingHours).values(facts.hours.map((h) => ({ ...h })));
   await tx.insert(services).values(facts.services.map((s, sort) => ({ ...s, sort })));
