@@ -36,6 +36,7 @@ import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachabil
 import { messageOptOuts, messages, type MessageRow } from './schema';
 import { visitVariables } from './templates';
 import { errorFields } from '../platform/http/error-fields';
+import { startPoller } from '../platform/poller';
 
 export interface MessagesWorkerOptions {
   store: Store;
@@ -267,48 +268,7 @@ export interface MessagesWorker {
 export function startMessagesWorker(options: MessagesWorkerOptions & { pollMs?: number }): MessagesWorker {
   const { logger, pollMs = 15_000 } = options;
   const batchSize = options.batchSize ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const round = async () => {
-    do {
-      again = false;
-      let result: MessagesRound;
-      do {
-        result = await processMessages({ ...options, batchSize });
-      } while (result.claimed === batchSize && !stopped);
-    } while (again && !stopped);
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(tick, pollMs);
-    timer.unref();
-  };
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = round()
-      .catch((error: Error) => logger.error('messages round failed', errorFields(error)))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-  }
-  tick();
-  return {
-    wake: tick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPoller({ pollMs, batchSize, logger, label: 'messages', drain: () => processMessages({ ...options, batchSize }) });
 }
 
 /**

@@ -4,6 +4,7 @@ import { expireIdempotencyKeys } from './repo';
 import { outbox } from './schema';
 import type { Store } from '../platform/db/store';
 import { errorFields } from '../platform/http/error-fields';
+import { startPoller } from '../platform/poller';
 import type { Logger } from '../platform/http/logger';
 import type { MailTransport } from './mail-transport';
 
@@ -88,55 +89,25 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 export function startOutboxWorker(options: { store: Store; transport: MailTransport; logger: Logger; pollMs?: number } & OutboxOptions): OutboxWorker {
   const { store, transport, logger, pollMs = 5000 } = options;
   const batchSize = options.batchSize ?? 10;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   let lastPrune = 0;
-
-  const round = async () => {
-    do {
-      again = false;
-      let result: OutboxRound;
-      do {
-        result = await processOutbox(store, transport, logger, { ...options, batchSize });
-      } while (result.claimed === batchSize && !stopped);
-    } while (again && !stopped);
-    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = Date.now();
-      await pruneRateLimits(store);
-      await expireIdempotencyKeys(store);
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(tick, pollMs);
-    timer.unref();
-  };
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = round()
-      .catch((error: unknown) => logger.error('outbox round failed', errorFields(error)))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
-  }
-
-  tick();
+  const poller = startPoller({
+    pollMs,
+    batchSize,
+    logger,
+    label: 'outbox',
+    drain: () => processOutbox(store, transport, logger, { ...options, batchSize }),
+    after: async () => {
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await pruneRateLimits(store);
+        await expireIdempotencyKeys(store);
+      }
+    },
+  });
   return {
-    wake: tick,
+    wake: poller.wake,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await poller.stop();
       transport.close?.();
     },
   };
