@@ -229,3 +229,19 @@ export function parseJsonBody(rawBody: Buffer | string): unknown {
     return undefined;
   }
 }
+
+const OPT_OUT_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'STOPALL']);
+
+/**
+ * Whether an inbound text (WhatsApp or SMS) is an opt-out: the whole message (ignoring case, spaces and
+ * punctuation) is STOP, UNSUBSCRIBE or STOP ALL, so "stop" in a sentence does not count.
+ */
+export const isOptOut = (text: string) =>
+  OPT_OUT_WORDS.has(
+    text
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toUpperCase(),
+  );

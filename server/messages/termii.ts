@@ -23,6 +23,8 @@ import {
   checkMessage,
   classifyHttpStatus,
   DEFAULT_TIMEOUT_MS,
+  isE164,
+  isOptOut,
   isRecord,
   parseJsonBody,
   postJson,
@@ -117,8 +119,17 @@ export interface TermiiReport {
   at: Date | null;
 }
 
+/** An SMS the patient sent to the clinic's number (Termii's "inbound" event). */
+export interface TermiiInbound {
+  /** E.164 of the patient's phone. */
+  from: string;
+  /** STOP, UNSUBSCRIBE or STOP ALL as the whole message: the patient leaves SMS and WhatsApp. */
+  optOut: boolean;
+  at: Date | null;
+}
+
 export type TermiiWebhookResult =
-  | { ok: true; status: 200; report: TermiiReport | null }
+  | { ok: true; status: 200; report: TermiiReport | null; inbound?: TermiiInbound }
   | { ok: false; status: 401; reason: 'missing signature' | 'bad signature' | 'no secret configured' }
   | { ok: false; status: 400; reason: 'not JSON' };
 
@@ -131,9 +142,14 @@ export function termiiStatus(raw: string): SmsStatus {
   return 'failed';
 }
 
-/** "2020-12-16 11:34:36": Termii's examples give no zone; taken as Lagos time (its home). */
+/**
+ * "2020-12-16 11:34:36": Termii's examples give no zone; taken as Lagos time (its home).
+ * "2020-12-16T10:51:03.000000Z" (the inbound example) carries its zone and is read as such.
+ */
 function parseSentAt(value: unknown): Date | null {
   if (typeof value !== 'string') return null;
+  const zoned = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(value.trim());
+  if (zoned) return new Date(`${zoned[1]}T${zoned[2]}Z`);
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
@@ -141,8 +157,9 @@ function parseSentAt(value: unknown): Date | null {
 }
 
 /**
- * A delivery-report POST: refused (401) unless signed with the secret; then the report, or
- * null for an event that is not an outbound message's report (device notices, inbound SMS).
+ * A webhook POST: refused (401) unless signed with the secret; then the outbound message's
+ * delivery report, or an inbound SMS (developer.termii.com/incoming: type "inbound", sender,
+ * message, received_at), or neither (device notices and anything else: report null).
  */
 export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: string | null | undefined, secret: string | null): TermiiWebhookResult {
   if (!secret) return { ok: false, status: 401, reason: 'no secret configured' };
@@ -150,6 +167,13 @@ export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: s
   if (!verifyTermiiSignature(rawBody, signatureHeader, secret)) return { ok: false, status: 401, reason: 'bad signature' };
   const body = parseJsonBody(rawBody);
   if (body === undefined) return { ok: false, status: 400, reason: 'not JSON' };
+  if (isRecord(body) && body.type === 'inbound') {
+    const sender = typeof body.sender === 'string' ? body.sender.replace(/\D/g, '') : '';
+    const from = `+${sender}`;
+    if (!isE164(from)) return { ok: true, status: 200, report: null };
+    const text = typeof body.message === 'string' ? body.message : '';
+    return { ok: true, status: 200, report: null, inbound: { from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
+  }
   if (!isRecord(body) || typeof body.status !== 'string') return { ok: true, status: 200, report: null };
   const id = body.message_id_str ?? body.message_id;
   if (!((typeof id === 'string' && id) || typeof id === 'number')) return { ok: true, status: 200, report: null };

@@ -3,7 +3,7 @@
  *  - GET  /webhooks/whatsapp  Meta's verification challenge (our verify token, else 403).
  *  - POST /webhooks/whatsapp  status updates (delivered, read, failed) and inbound messages;
  *    STOP / UNSUBSCRIBE withdraws the patient's consent for that phone.
- *  - POST /webhooks/termii    SMS delivery reports.
+ *  - POST /webhooks/termii    SMS delivery reports, and inbound SMS: STOP withdraws consent.
  * Each POST reads the raw body (the signature is over the exact bytes) and checks its
  * signature before anything is parsed: a bad or missing one is answered 401 and changes
  * nothing. Without a provider configured (the local sink) the endpoints answer 404.
@@ -129,7 +129,16 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
       if (result.status === 401) logger.info('webhook refused', { provider: 'termii', reason: result.reason });
       return void res.sendStatus(result.status);
     }
-    const report = result.report;
+    const { report, inbound } = result;
+    if (inbound) {
+      if (!inbound.optOut) return void res.sendStatus(200);
+      return void withdrawConsent(store, inbound.from, 'sms-inbound', inbound.at ?? new Date())
+        .then((count) => {
+          logger.info('patient opted out of messages', { channel: 'sms', appointments: count });
+          res.sendStatus(200);
+        })
+        .catch(next);
+    }
     if (!report || report.status === 'sent') return void res.sendStatus(200);
     recordDeliveryStatus(store, report.providerId, report.status, report.at ?? new Date(), report.status === 'failed' ? `failed on sms: ${report.detail}` : null)
       .then(async (changed) => {

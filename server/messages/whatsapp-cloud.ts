@@ -27,6 +27,7 @@ import {
   classifyHttpStatus,
   DEFAULT_TIMEOUT_MS,
   isE164,
+  isOptOut,
   isRecord,
   parseJsonBody,
   parseRetryAfter,
@@ -268,22 +269,6 @@ export type WebhookResult =
   | { ok: false; status: 401; reason: 'missing signature' | 'bad signature' }
   /** Signed by Meta but not JSON: answer 400 (Meta will not resend it differently). */
   | { ok: false; status: 400; reason: 'not JSON' };
-
-const OPT_OUT_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'STOPALL']);
-
-/**
- * Whether an inbound text is an opt-out: the whole message (ignoring case, spaces and
- * punctuation) is STOP, UNSUBSCRIBE or STOP ALL, so "stop" in a sentence does not count.
- */
-export const isOptOut = (text: string) =>
-  OPT_OUT_WORDS.has(
-    text
-      .normalize('NFKC')
-      .replace(/[^\p{L}\p{N} ]+/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .toUpperCase(),
-  );
 
 const STATUSES = new Set<WhatsAppStatus>(['sent', 'delivered', 'read', 'failed']);
 

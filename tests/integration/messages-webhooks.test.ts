@@ -134,6 +134,26 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
     expect(await store.db.select().from(messageOptOuts)).toEqual([]);
   });
 
+  it('an SMS STOP (Termii inbound) withdraws the consent the same way; a bad signature changes nothing', async () => {
+    const inbound = (message: string) =>
+      JSON.stringify({ type: 'inbound', id: '1', message_id: '2', receiver: '2348000000000', sender: '2348031234567', message, received_at: '2026-11-30T09:30:00.000000Z', status: 'Received', channel: 'dnd' });
+    const stop = inbound('STOP');
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(stop, 'wrong-secret-0123456789')).send(stop)).status).toBe(401);
+    expect(await store.db.select().from(messageOptOuts)).toEqual([]);
+    const chat = inbound('Thank you, I will come');
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(chat)).send(chat)).status).toBe(200);
+    expect(await store.db.select().from(messageOptOuts)).toEqual([]);
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(stop)).send(stop)).status).toBe(200);
+    const [appointment] = await store.db.select().from(appointments);
+    expect(appointment).toMatchObject({ reminderChannel: 'none', remindersConsentAt: null });
+    expect((await byKind()).reminder_2h).toMatchObject({ status: 'cancelled', lastError: 'opted out (STOP)' });
+    expect((await store.db.select().from(messageOptOuts)).map((o) => [o.destination, o.channel, o.source]).sort()).toEqual([
+      [PHONE, 'sms', 'sms-inbound'],
+      [PHONE, 'whatsapp', 'sms-inbound'],
+    ]);
+    expect((await store.db.select().from(appointmentEvents)).filter((e) => e.action === 'reminders-stopped').map((e) => e.detail)).toEqual([{ source: 'sms-inbound' }]);
+  });
+
   it('without a provider configured (the local sink) the webhooks answer 404', async () => {
     const sinkApp = makeTestApp({ store });
     expect((await request(sinkApp).get('/webhooks/whatsapp').query({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY, 'hub.challenge': '1' })).status).toBe(404);

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { isOptOut } from '../../server/messages/channel';
 import { handleTermiiWebhook, termiiStatus, verifyTermiiSignature } from '../../server/messages/termii';
 import {
   answerVerification,
   canSendFreeForm,
   classifyGraphError,
   handleWebhook,
-  isOptOut,
   verifySignature,
 } from '../../server/messages/whatsapp-cloud';
 
@@ -279,8 +279,24 @@ describe('Termii delivery reports', () => {
     expect(verifyTermiiSignature(body, signSha512(body), '')).toBe(false);
   });
 
-  it('ignores events that are not an outbound message report', () => {
-    const inbound = JSON.stringify({ type: 'inbound', message_id: '1', status: 'Received' });
-    expect(handleTermiiWebhook(inbound, signSha512(inbound), SECRET)).toEqual({ ok: true, status: 200, report: null });
+  it('ignores events that are neither a report nor a readable inbound SMS', () => {
+    const noSender = JSON.stringify({ type: 'inbound', message_id: '1', status: 'Received' });
+    expect(handleTermiiWebhook(noSender, signSha512(noSender), SECRET)).toEqual({ ok: true, status: 200, report: null });
+    const device = JSON.stringify({ type: 'device_status', status: 'offline' });
+    expect(handleTermiiWebhook(device, signSha512(device), SECRET)).toEqual({ ok: true, status: 200, report: null });
+  });
+
+  it('reads an inbound SMS (the documented example shape): STOP as the whole message is an opt-out', () => {
+    const inbound = (message: string) =>
+      JSON.stringify({ type: 'inbound', id: '8248611476370959318', message_id: '3905204342778053556', receiver: '12022214836', sender: '2347069549231', message, received_at: '2020-12-16T10:51:03.000000Z', cost: null, command: 'Received', status: 'Received', channel: null });
+    const stop = inbound(' stop. ');
+    expect(handleTermiiWebhook(stop, signSha512(stop), SECRET)).toEqual({
+      ok: true,
+      status: 200,
+      report: null,
+      inbound: { from: '+2347069549231', optOut: true, at: new Date('2020-12-16T10:51:03Z') },
+    });
+    const chat = inbound('Great, see you then');
+    expect(handleTermiiWebhook(chat, signSha512(chat), SECRET)).toMatchObject({ ok: true, report: null, inbound: { from: '+2347069549231', optOut: false } });
   });
 });
