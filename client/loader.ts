@@ -193,13 +193,16 @@ d.addEventListener(
   true,
 );
 
-// A dialog or popover the browser opened or closed before hydration: its opener says so.
+// A dialog or popover the browser opened or closed before hydration: its opener says so. From
+// `beforetoggle`, which the browser fires as it opens or closes it (so the state is right in the
+// same frame as the panel), then checked again by `toggle` and `close`, which come later.
 function toggled(e: Event) {
   const t = e.target as HTMLElement;
   if (done || !t.id || !(t instanceof HTMLDialogElement || t.hasAttribute('popover'))) return;
-  const open = t instanceof HTMLDialogElement ? t.open : t.matches(':popover-open');
+  const open = e.type === 'beforetoggle' ? (e as ToggleEvent).newState === 'open' : t instanceof HTMLDialogElement ? t.open : t.matches(':popover-open');
   for (const b of d.querySelectorAll(`[aria-controls="${t.id}"]`)) b.setAttribute('aria-expanded', String(open));
 }
+d.addEventListener('beforetoggle', toggled, true);
 d.addEventListener('toggle', toggled, true);
 d.addEventListener('close', toggled, true);
 // The server leaves aria-expanded off a button with a command (the HTML rules forbid both): the
@@ -218,6 +221,21 @@ function record(el: Field) {
 }
 d.addEventListener('input', edit, true);
 d.addEventListener('change', edit, true);
+
+// A choice that shows its result at once (a booking's day, data-autosubmit) made before
+// hydration: its form goes now, as React will send it once hydrated, and the new page opens at
+// the step's heading rather than at its top.
+d.addEventListener('change', (e) => {
+  const t = e.target as HTMLInputElement | null;
+  const form = t?.form;
+  if (done || !form || t.type !== 'radio' || !t.checked || !form.hasAttribute('data-autosubmit')) return;
+  const url = new URL(form.action);
+  const params = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) if (typeof v === 'string') params.append(k, v);
+  url.search = params.toString();
+  url.hash = form.dataset.autosubmit ?? '';
+  location.assign(url);
+});
 // Fields edited (or filled in by the browser) before this file ran: it arrives asynchronously, so
 // their value already differs from the one the server sent.
 for (const el of d.querySelectorAll<Field>('input,textarea,select')) {

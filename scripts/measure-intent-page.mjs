@@ -170,6 +170,13 @@ export function harness({ controls }) {
   };
   const valueOf = (f) => (f ? (f.value ?? f.getAttribute('aria-valuenow') ?? text(f)) : '');
   /** The rendered text of a tab's set: the tab list's parent (else its section). */
+  /** The text of main (or the body) without that element's: what changed elsewhere on the page. */
+  const outside = (el) => {
+    const main = document.querySelector('main') ?? document.body;
+    const all = main.innerText;
+    const own = el?.isConnected && main.contains(el) ? el.innerText : '';
+    return own ? all.replace(own, '') : all;
+  };
   const regionText = (t) => (t.closest('[role=tablist], [role=radiogroup], fieldset')?.parentElement ?? t.closest('section, [role=region], article, main') ?? document.body).innerText;
 
   /**
@@ -247,6 +254,22 @@ export function harness({ controls }) {
       },
       persist: (s) => s.texts,
       checkNew: (texts) => liveTexts().some((x, i) => x && x !== (texts[i] ?? '')),
+    },
+    // A booking day: the rest of the page (the times offered, or "nothing free") changed, in
+    // place once hydrated, or in the new document the day's form led to before.
+    times: {
+      snap: (t) => ({ text: outside(t.form) }),
+      check: (t, s) => outside(t.form) !== s.text,
+      persist: (s) => s.text,
+      checkNew: (before) => {
+        const days = document.querySelector('form:has(input[type=radio][name=date])');
+        return !!days && rendered(days) && outside(days) !== before;
+      },
+    },
+    // A radio (a booking's time): it shows as chosen.
+    checks: {
+      snap: () => ({}),
+      check: (t) => t.checked === true && shown(tapElement(t)),
     },
     // A form submitted empty: an error message shows (a field's error, an alert, a dialog), or the
     // browser's own validation message (its `invalid` event, shown with the next frame).

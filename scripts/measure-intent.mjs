@@ -185,15 +185,43 @@ export const CONTROLS = [
     again: 'reload',
   },
   {
-    // BOOKING STEPS (issue 31, not built yet). When the booking flow lands, replace `pending` with
-    // its selectors, e.g. targets: 'form[aria-label*=booking i] :is(button[type=submit], [role=radio])',
-    // within: 'form', pick: 'unselected', response: 'step' (or 'panel'/'error'), again: 'reload';
-    // a new response rule goes in RULES (measure-intent-page.mjs) if none fits (the next step's content shows).
-    id: 'booking',
-    label: 'booking steps',
-    pending: 'issue 31: the booking flow does not exist yet',
+    // The booking's first step (/book): "Show free times" with no service chosen yet: the
+    // browser's own message (the service is required), or the page's once hydrated.
+    id: 'booking-service',
+    label: 'booking: service step, empty',
+    targets: ':is(button[type=submit], input[type=submit])',
+    name: /^show free times/,
+    within: 'form:has(select[required]:invalid)',
+    pick: 'first',
+    response: 'error',
+    again: 'reload',
+  },
+  {
+    // The booking's second step: a day of the week (radios named "date"). Its answer is that day's
+    // times (or "nothing free"): in place once hydrated, by a new document before (the loader
+    // submits the day's form), measured at the frame that shows them.
+    id: 'booking-day',
+    label: 'booking: day',
+    targets: 'input[type=radio][name=date]',
+    within: 'form',
+    pick: 'unselected',
+    response: 'times',
+    again: 'reload',
+  },
+  {
+    // The third step: a time (radios named "start"): the time shows as chosen.
+    id: 'booking-time',
+    label: 'booking: time',
+    targets: 'input[type=radio][name=start]',
+    within: 'fieldset',
+    pick: 'unselected',
+    response: 'checks',
+    again: 'rearm',
   },
 ];
+
+/** A booking page with its later steps open (service, visit and practitioner chosen): measured with --all. */
+export const BOOKING_STEPS_ROUTE = '/book?service=2&visit=first&practitioner=any';
 
 /** The table as the page gets it: regular expressions as their source (case-insensitive there). */
 const serialControls = () =>
@@ -318,7 +346,8 @@ export async function measureIntent({ base, routes, runs, json, only }) {
             const href = document.querySelector('link[rel=canonical]')?.getAttribute('href');
             return href ? new URL(href, location.href).pathname + new URL(href, location.href).search : null;
           });
-          if (canonical && canonical !== route && routes.includes(canonical)) {
+          // (A route with a query, such as the booking's later steps, is a page of its own.)
+          if (canonical && canonical !== route && !route.includes('?') && routes.includes(canonical)) {
             aliases.push(`${route} (= ${canonical})`);
             continue;
           }

@@ -3,7 +3,7 @@
 // production build. With --lighthouse it also runs Lighthouse 13 (mobile) on each path,
 // --runs=N times, and prints the median performance score, LCP, CLS, TBT (and the other scores).
 //   npm run build && npm run measure -- / /login --lighthouse --runs=3 [--lh-json=DIR]
-// --all instead of paths: every route (the sitemap's pages and the sign-in pages).
+// --all instead of paths: every route (the sitemap's pages, the sign-in pages and the booking's later steps).
 // With --a11y it runs axe-core (WCAG 2.2 AA + best practice) at 375 and 1280 px and the Nu HTML
 // checker on the server HTML of every route (or of the paths given), and prints a table and totals.
 //   npm run build && npm run measure -- --a11y [--verbose]
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mjs';
 import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
-import { measureIntent } from './measure-intent.mjs';
+import { BOOKING_STEPS_ROUTE, measureIntent } from './measure-intent.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -139,7 +139,7 @@ try {
   if (a11y) {
     await measureA11y(paths.length ? paths : await routesOf(base));
   }
-  if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register']));
+  if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register', BOOKING_STEPS_ROUTE]));
   for (const p of a11y ? [] : paths) {
     const doc = await servedDocument(p);
     const { html } = doc;

@@ -72,9 +72,12 @@ const freeWords = (n: number) => (n === 0 ? 'nothing free' : n === 1 ? '1 free t
 
 /**
  * Step 2: the day, a radio group of the week with each day's number of free times. Without
- * JavaScript the button shows the chosen day's times; with it, choosing a day does.
+ * JavaScript the button shows the chosen day's times; with it, choosing a day does: in place
+ * once hydrated, and before that the loader sends the form itself, landing on `anchor` (the
+ * step's heading) so the new page opens where the visitor was (`data-autosubmit`,
+ * client/loader.ts).
  */
-export function DayForm({ times, hidden, action, legend = 'Choose a day' }: { times: FreeTimesView; hidden: Record<string, string>; action: string; legend?: string }) {
+export function DayForm({ times, hidden, action, legend = 'Choose a day', anchor }: { times: FreeTimesView; hidden: Record<string, string>; action: string; legend?: string; anchor: string }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const link = (from: string) => `${action}${action.includes('?') ? '&' : '?'}${new URLSearchParams({ ...hidden, from }).toString()}`;
@@ -82,7 +85,7 @@ export function DayForm({ times, hidden, action, legend = 'Choose a day' }: { ti
     if (event.currentTarget.checked && formRef.current) void submit(formRef.current, { method: 'get', preventScrollReset: true, replace: true });
   };
   return (
-    <Form method="get" action={action} className="booking-step booking-days" ref={formRef} preventScrollReset replace>
+    <Form method="get" action={action} className="booking-step booking-days" ref={formRef} preventScrollReset replace data-autosubmit={anchor}>
       {Object.entries(hidden).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}

@@ -231,4 +231,30 @@ describe('the first tap, before hydration', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  it("a booking day chosen before hydration shows that day's times at once (the form goes by itself, landing on the step); the confirm form checks itself", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    await holdScripts(t);
+    await page.goto(baseUrl() + '/book?service=2&visit=first&practitioner=any', { waitUntil: 'load' });
+    const days = page.locator('form.booking-days input[name="date"]');
+    const chosen = await days.evaluateAll((inputs: HTMLInputElement[]) => inputs.find((i) => !i.checked && !i.closest('.booking-day--full'))?.value ?? null);
+    expect(chosen).not.toBeNull();
+    await page.locator(`form.booking-days label:has(input[value="${chosen}"])`).click();
+    await page.waitForURL((u) => u.searchParams.get('date') === chosen && u.hash === '#book-step-2');
+    expect(await page.locator(`form.booking-days input[value="${chosen}"]`).isChecked()).toBe(true);
+    expect(await page.locator('input[name="start"]').count()).toBeGreaterThan(0);
+    expect(await notHydrated(page)).toBeNull();
+    // The heading of the step is on screen, not the top of the page.
+    expect(await page.locator('#book-step-2').evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200);
+    // Sent empty before hydration, the confirm form gets the browser's message and posts nothing.
+    let posted = 0;
+    page.on('request', (r) => r.method() === 'POST' && posted++);
+    await page.evaluate(() => addEventListener('invalid', () => ((window as unknown as { invalid: number }).invalid = 1), true));
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { invalid?: number }).invalid ?? 0)).toBe(1);
+    expect(posted).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });

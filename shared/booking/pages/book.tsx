@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { FormStateContext, TextField } from '../../ui/fields';
+import { validateInScript } from '../../ui/form-validation';
 import { PageHeader } from '../../ui/page-header';
 import { PhoneLink } from '../../ui/phone-link';
 import { Section } from '../../ui/section';
@@ -20,6 +21,9 @@ export default function BookPage() {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const alertRef = useRef<HTMLDivElement>(null);
+  // Until hydration (and without JavaScript) the browser's own check answers an empty submit at
+  // once; from then on the server's messages beside the fields (docs/first-view.md).
+  const formRef = useRef<HTMLFormElement>(null);
   const { values, times } = page;
   const service = services.find((s) => s.id === values.service);
   const chosen = { service: values.service, visit: values.visit, practitioner: values.practitioner };
@@ -61,7 +65,7 @@ export default function BookPage() {
             <p className="booking__summary">
               {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}{times ? ` (${times.visitMinutes} minutes)` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
             </p>
-            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" />}
+            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" anchor="book-step-2" />}
             {times && times.slots.length === 0 && !conflict && !keptStart && <NothingFree times={times} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
 
             {confirmForm && (
@@ -70,7 +74,7 @@ export default function BookPage() {
                   <span className="booking__step-number">3</span> Choose a time and confirm
                 </h2>
                 <FormStateContext.Provider value={formState}>
-                  <Form method="post" className="booking-step booking-confirm" aria-labelledby="book-step-3" noValidate preventScrollReset>
+                  <Form method="post" className="booking-step booking-confirm" aria-labelledby="book-step-3" ref={validateInScript(formRef)} preventScrollReset>
                     <div ref={alertRef} tabIndex={-1} role="alert" className="booking__alert">
                       {echo && <p className="form-error">{echo.message}</p>}
                     </div>

@@ -107,7 +107,7 @@ export default function ManagePage() {
             <h2 id="move-heading" className="booking__step-title">
               Move to another time
             </h2>
-            <DayForm times={move} hidden={moveHidden} action={here} legend="New day" />
+            <DayForm times={move} hidden={moveHidden} action={here} legend="New day" anchor="move-heading" />
             {move.slots.length === 0 && !alternatives && <NothingFree times={move} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
             {(alternatives ?? move.slots).length > 0 && (
               <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset>
