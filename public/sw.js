@@ -75,19 +75,31 @@ async function assetFirst(request) {
   return response;
 }
 
-async function networkFirst(request) {
-  const cache = await caches.open(PAGES);
+/**
+ * Pages: the network first, its answer handed to the page as it streams in (the copy for offline
+ * is stored alongside, not before: `cache.put` reads the whole body). A navigation takes the
+ * answer the browser already asked for while this worker was starting (navigation preload).
+ */
+async function networkFirst(event) {
+  const request = event.request;
   try {
-    const response = await fetch(request);
+    const response = (request.mode === 'navigate' && (await event.preloadResponse)) || (await fetch(request));
     if (storable('page', response)) {
-      await cache.put(request, response.clone());
-      void trimPages();
+      const copy = response.clone();
+      event.waitUntil(
+        caches
+          .open(PAGES)
+          .then((cache) => cache.put(request, copy))
+          .then(trimPages)
+          .catch(() => {}),
+      );
     } else if (response.status === 200) {
       // Signed in now: a copy saved while signed out must not be shown in its place later.
-      await cache.delete(request);
+      event.waitUntil(caches.open(PAGES).then((cache) => cache.delete(request)));
     }
     return response;
   } catch (error) {
+    const cache = await caches.open(PAGES);
     const saved = await cache.match(request, { ignoreVary: true });
     if (saved) return saved;
     if (request.mode === 'navigate') {
@@ -132,6 +144,8 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith('clinic-') && n !== ASSETS && n !== PAGES).map((n) => caches.delete(n))))
+      // The browser fetches a navigation's page while this worker starts, instead of after.
+      .then(() => self.registration.navigationPreload?.enable())
       .then(() => self.clients.claim()),
   );
 });
@@ -140,5 +154,5 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const kind = requestKind(new URL(request.url), request.method, request.mode, request.headers.get('Accept'));
   if (kind === 'asset') event.respondWith(assetFirst(request));
-  else if (kind === 'page') event.respondWith(networkFirst(request));
+  else if (kind === 'page') event.respondWith(networkFirst(event));
 });

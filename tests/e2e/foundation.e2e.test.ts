@@ -68,6 +68,28 @@ describe('foundation in a real browser', () => {
     await t.close();
   });
 
+  it('pages come through the worker as they stream (navigation preload on), and offline a visited page comes from its copy, any other from the offline page', async () => {
+    const t = await openPage(browser);
+    const { page, context } = t;
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? ''), { timeout: 10_000 }).toBe('activated');
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).navigationPreload.getState()).enabled)).toBe(true);
+    // Visited again under the worker: the page's copy is kept for offline.
+    await page.goto(baseUrl() + '/services', { waitUntil: 'load' });
+    const fromWorker = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).workerStart > 0);
+    expect(fromWorker).toBe(true);
+    await expect.poll(() => page.evaluate(async () => !!(await caches.match('/services', { ignoreVary: true }))), { timeout: 10_000 }).toBe(true);
+    await context.setOffline(true);
+    await page.goto(baseUrl() + '/services', { waitUntil: 'load' });
+    const saved = await page.locator('main h1').first().textContent();
+    expect(saved).toBeTruthy();
+    expect(saved).not.toBe('You are offline');
+    await page.goto(baseUrl() + '/blog', { waitUntil: 'load' });
+    expect(await page.locator('main h1').first().textContent()).toBe('You are offline');
+    await context.setOffline(false);
+    await t.close();
+  });
+
   it("without a service worker the page prefetches its scripts and stylesheets itself after load, one per idle moment, and runs them on the first intent", async () => {
     const t = await openPage(browser, { serviceWorkers: 'block' });
     const { page } = t;
