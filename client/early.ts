@@ -11,13 +11,16 @@
  * - carousels before Swiper has started (`.carousel`): the arrows and dots scroll the track, which
  *   snaps to the slides (a fade carousel shows the slide), and stay in step with it;
  * - a gallery picture's plus (`.fgallery__open`): a plain viewer with the picture, until React's
- *   lightbox takes over.
+ *   lightbox takes over;
+ * - an on-demand player's play button (`.embed__play`): the player, which React keeps.
  *
  * `early(el, event)` answers and says what remains: 'replay' (the click is replayed once React
  * owns the element, so its state takes the same value: a tab, a filter or a step is the same
  * again), 'done' (nothing to replay: Swiper starts from the slide on screen), or null (not one
  * of these controls).
  */
+
+import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY } from '../shared/ui/player';
 
 export type Early = 'replay' | 'done' | null;
 
@@ -236,6 +239,28 @@ export function handOver(): void {
   wait();
 }
 
+/**
+ * An on-demand player's play button (`.embed`): the player's frame in place of the cover, as
+ * React will render it (shared/ui/player.ts), focused. React then starts from it (the root says
+ * `is-loaded`), so there is nothing to replay.
+ */
+function player(button: HTMLElement): boolean {
+  const root = button.closest<HTMLElement>('.embed');
+  const src = root?.dataset.src;
+  if (!root || !src || root.classList.contains('is-loaded')) return false;
+  const frame = d.createElement('iframe');
+  frame.src = src;
+  frame.title = root.dataset.title ?? '';
+  frame.className = PLAYER_CLASS;
+  frame.allow = PLAYER_ALLOW;
+  if (root.dataset.embed === 'video') frame.allowFullscreen = true;
+  frame.referrerPolicy = PLAYER_REFERRER_POLICY;
+  root.replaceChildren(frame);
+  root.classList.add('is-loaded');
+  frame.focus();
+  return true;
+}
+
 export function early(el: HTMLElement, hydrated: boolean, onClosed: () => void = () => {}): Early {
   // A carousel answers here until Swiper has started (after hydration, when it comes near the
   // viewport), whatever React's state: until then nothing else moves it.
@@ -259,5 +284,6 @@ export function early(el: HTMLElement, hydrated: boolean, onClosed: () => void =
     return 'replay';
   }
   if (el.matches('.fgallery__open') && view(el, onClosed)) return 'replay';
+  if (el.matches('.embed__play') && player(el)) return 'done';
   return null;
 }

@@ -222,6 +222,18 @@ function record(el: Field) {
 d.addEventListener('input', edit, true);
 d.addEventListener('change', edit, true);
 
+// A form the browser posts before hydration comes back as a new page, at its top; one that names
+// where its answer shows (data-anchor: a cart's status line) comes back there instead, as React
+// Router keeps the scroll once hydrated.
+d.addEventListener('submit', (e) => {
+  const form = e.target as HTMLFormElement;
+  const anchor = form.dataset?.anchor;
+  if (done || e.defaultPrevented || !anchor || form.method !== 'post') return;
+  const url = new URL(form.action);
+  url.hash = anchor;
+  form.action = url.href;
+});
+
 // A choice that shows its result at once (a booking's day, data-autosubmit) made before
 // hydration: its form goes now, as React will send it once hydrated, and the new page opens at
 // the step's heading rather than at its top.

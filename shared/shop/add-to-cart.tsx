@@ -17,7 +17,7 @@ export function AddToCart({ product }: { product: Product }) {
   const asked = parseQuantity(sent?.quantity);
 
   return (
-    <Form method="post" preventScrollReset className="add-to-cart" aria-label={`Add ${product.name} to cart`}>
+    <Form method="post" preventScrollReset className="add-to-cart" aria-label={`Add ${product.name} to cart`} id={`add-to-cart-${product.slug}`} data-anchor={`add-to-cart-${product.slug}`}>
       <input type="hidden" name="_form" value={ADD_TO_CART_FORM} />
       <input type="hidden" name="product" value={product.slug} />
       <div className="add-to-cart__row">

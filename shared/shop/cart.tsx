@@ -30,7 +30,7 @@ export function Cart() {
 
   return (
     <div className="cart">
-      <Form method="post" id={CART_FORM_ID} preventScrollReset aria-label="Cart" className="cart__form">
+      <Form method="post" id={CART_FORM_ID} preventScrollReset aria-label="Cart" className="cart__form" data-anchor="cart-status">
         <input type="hidden" name="_form" value={CART_FORM} />
         <table className="cart-table">
           <caption className="cart-table__caption">Items in your cart</caption>
@@ -75,7 +75,7 @@ export function Cart() {
           Update cart
         </button>
       </div>
-      <div role="status" aria-live="polite" className="cart__status">
+      <div role="status" aria-live="polite" className="cart__status" id="cart-status">
         {sent && <OrderByPhone lead="Cart updated." />}
       </div>
 

@@ -30,7 +30,7 @@ export function Wishlist() {
         Your wishlist
       </h2>
       {rows.length > 0 ? (
-        <Form method="post" preventScrollReset aria-labelledby="wishlist-heading">
+        <Form method="post" preventScrollReset aria-labelledby="wishlist-heading" data-anchor="wishlist-status">
           <input type="hidden" name="_form" value={WISHLIST_FORM} />
           <table className="cart-table wishlist-table">
             <caption className="visually-hidden">Products on your wishlist</caption>
@@ -92,7 +92,7 @@ export function Wishlist() {
           Your wishlist is empty. <Link to="/shop">Browse the shop</Link>
         </p>
       )}
-      <div role="status" aria-live="polite" className="cart__status">
+      <div role="status" aria-live="polite" className="cart__status" id="wishlist-status">
         {message && <p className="form-notice">{message}</p>}
         {addedProduct && <OrderByPhone lead={`${addedProduct.name} not added:`} />}
       </div>

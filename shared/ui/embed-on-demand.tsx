@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Img } from '../content/types';
 import { Icon } from './icons';
 import { imageLoading } from './image-loading';
+import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY } from './player';
 import './embed-on-demand.css';
 
 interface EmbedOnDemandProps {
@@ -24,11 +25,22 @@ interface EmbedOnDemandProps {
 }
 
 /**
+ * Whether the loader already put the player in place (the visitor pressed play before
+ * hydration, client/early.ts): then React starts from it, so hydration finds what is on screen.
+ */
+function startedEarly(id: string): boolean {
+  if (typeof document === 'undefined') return false;
+  return !!document.querySelector(`[data-embed-id="${CSS.escape(id)}"].is-loaded`);
+}
+
+/**
  * A click-to-load player: nothing is requested from the third-party host until the
- * visitor presses the button; then the iframe is created (with a title) and focused.
+ * visitor presses the button; then the iframe is created (with a title) and focused. Before
+ * hydration the loader does the same from the root's data attributes (docs/first-view.md).
  */
 export function EmbedOnDemand({ src, title, kind, provider, cover, coverPriority = false, detail, heading, className }: EmbedOnDemandProps) {
-  const [loaded, setLoaded] = useState(false);
+  const id = useId();
+  const [loaded, setLoaded] = useState(() => startedEarly(id));
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
@@ -36,16 +48,16 @@ export function EmbedOnDemand({ src, title, kind, provider, cover, coverPriority
   }, [loaded]);
 
   return (
-    <div className={`embed embed--${kind}${loaded ? ' is-loaded' : ''} ${className ?? ''}`} data-embed={kind}>
+    <div className={`embed embed--${kind}${loaded ? ' is-loaded' : ''} ${className ?? ''}`} data-embed={kind} data-embed-id={id} data-src={src} data-title={title}>
       {loaded ? (
         <iframe
           ref={frameRef}
           src={src}
           title={title}
-          className="embed__frame"
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          className={PLAYER_CLASS}
+          allow={PLAYER_ALLOW}
           allowFullScreen={kind === 'video'}
-          referrerPolicy="strict-origin-when-cross-origin"
+          referrerPolicy={PLAYER_REFERRER_POLICY}
         />
       ) : kind === 'video' ? (
         <div className="embed__cover">

@@ -257,4 +257,56 @@ describe('the first tap, before hydration', () => {
     expect(t.errors).toEqual([]);
     await t.close();
   });
+
+  it("an on-demand player's play button before hydration puts the player in place, focused; React keeps that player (no second frame, no hydration error)", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    // The player is a third-party frame: answered locally (the test runs offline).
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Video player</title><p>Video</p></html>' }));
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/blogDetailsVideo', { waitUntil: 'load' });
+    const embed = page.locator('[data-embed="video"]').first();
+    expect(await embed.locator('iframe').count()).toBe(0);
+    await embed.getByRole('button', { name: /^Play / }).click();
+    await expect.poll(() => embed.locator('iframe').count()).toBe(1);
+    const frame = embed.locator('iframe');
+    expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    expect(await frame.getAttribute('title')).toBeTruthy();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    expect(await notHydrated(page)).toBeNull();
+    const frameBefore = await frame.elementHandle();
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    // The same frame, still the only one: React started from it.
+    expect(await embed.locator('iframe').count()).toBe(1);
+    expect(await frameBefore!.evaluate((f) => f.isConnected)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it('a cart form posted before hydration comes back where its answer shows (its status on screen), not at the top of the page', async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    await holdScripts(t);
+    await page.goto(baseUrl() + '/shopDetails', { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(/#add-to-cart-/);
+    const status = page.locator('.add-to-cart__status');
+    await expect.poll(() => status.innerText()).toContain('not added');
+    expect(await status.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    })).toBe(true);
+    expect(await notHydrated(page)).toBeNull();
+
+    await page.goto(baseUrl() + '/shoppingCart', { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Update cart' }).click();
+    await page.waitForURL(/#cart-status$/);
+    const cart = page.locator('#cart-status');
+    await expect.poll(() => cart.innerText()).toContain('Cart updated.');
+    expect(await cart.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
 });
