@@ -20,7 +20,7 @@
  * of these controls).
  */
 
-import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY } from '../shared/ui/player';
+import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY, playerSrc } from '../shared/ui/player';
 
 export type Early = 'replay' | 'done' | null;
 
@@ -246,7 +246,7 @@ export function handOver(): void {
  */
 function player(button: HTMLElement): boolean {
   const root = button.closest<HTMLElement>('.embed');
-  const src = root?.dataset.src;
+  const src = playerSrc(root?.dataset.player);
   if (!root || !src || root.classList.contains('is-loaded')) return false;
   const frame = d.createElement('iframe');
   frame.src = src;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Img } from '../content/types';
 import { Icon } from './icons';
 import { imageLoading } from './image-loading';
-import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY } from './player';
+import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY, playerRef } from './player';
 import './embed-on-demand.css';
 
 interface EmbedOnDemandProps {
@@ -36,7 +36,8 @@ function startedEarly(id: string): boolean {
 /**
  * A click-to-load player: nothing is requested from the third-party host until the
  * visitor presses the button; then the iframe is created (with a title) and focused. Before
- * hydration the loader does the same from the root's data attributes (docs/first-view.md).
+ * hydration the loader does the same from the root's data attributes (`data-player`: the host's
+ * key and the path, ./player.ts; docs/first-view.md).
  */
 export function EmbedOnDemand({ src, title, kind, provider, cover, coverPriority = false, detail, heading, className }: EmbedOnDemandProps) {
   const id = useId();
@@ -48,7 +49,7 @@ export function EmbedOnDemand({ src, title, kind, provider, cover, coverPriority
   }, [loaded]);
 
   return (
-    <div className={`embed embed--${kind}${loaded ? ' is-loaded' : ''} ${className ?? ''}`} data-embed={kind} data-embed-id={id} data-src={src} data-title={title}>
+    <div className={`embed embed--${kind}${loaded ? ' is-loaded' : ''} ${className ?? ''}`} data-embed={kind} data-embed-id={id} data-player={playerRef(src) ?? undefined} data-title={title}>
       {loaded ? (
         <iframe
           ref={frameRef}
