@@ -122,7 +122,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The entry module itself stays in its own chunk: it awaits the first page's modules, which
           // import from this one, and a module cannot wait on modules that wait on it.
           // The loader's own imports (client/render-on-tab.ts, client/early.ts) stay in the loader's file.
-          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/](entry\.tsx|loader\.ts|render-on-tab\.ts|early\.ts)$/.test(id) }] } },
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/](entry\.tsx|loader\.ts|render-on-tab\.ts|early\.ts|player\.ts)$/.test(id) }] } },
         },
       },
   ssr: { noExternal: [] },

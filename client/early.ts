@@ -20,7 +20,7 @@
  * of these controls).
  */
 
-import { PLAYER_ALLOW, PLAYER_CLASS, PLAYER_REFERRER_POLICY, playerSrc } from '../shared/ui/player';
+import { LOADER_PLAYER, loaderPlayerSrc } from './player';
 
 export type Early = 'replay' | 'done' | null;
 
@@ -241,20 +241,20 @@ export function handOver(): void {
 
 /**
  * An on-demand player's play button (`.embed`): the player's frame in place of the cover, as
- * React will render it (shared/ui/player.ts), focused. React then starts from it (the root says
+ * React will render it (./player.ts, a copy of shared/ui/player.ts), focused. React then starts from it (the root says
  * `is-loaded`), so there is nothing to replay.
  */
 function player(button: HTMLElement): boolean {
   const root = button.closest<HTMLElement>('.embed');
-  const src = playerSrc(root?.dataset.player);
+  const src = loaderPlayerSrc(root?.dataset.player);
   if (!root || !src || root.classList.contains('is-loaded')) return false;
   const frame = d.createElement('iframe');
   frame.src = src;
   frame.title = root.dataset.title ?? '';
-  frame.className = PLAYER_CLASS;
-  frame.allow = PLAYER_ALLOW;
+  frame.className = LOADER_PLAYER.className;
+  frame.allow = LOADER_PLAYER.allow;
   if (root.dataset.embed === 'video') frame.allowFullscreen = true;
-  frame.referrerPolicy = PLAYER_REFERRER_POLICY;
+  frame.referrerPolicy = LOADER_PLAYER.referrerPolicy;
   root.replaceChildren(frame);
   root.classList.add('is-loaded');
   frame.focus();

@@ -1,7 +1,8 @@
 /**
  * The on-demand player's iframe (shared/ui/embed-on-demand.tsx), as React renders it and as the
- * loader makes it when play is pressed before hydration (client/early.ts): one description, so
- * that hydration finds the frame it would have made. No React here: the loader imports it.
+ * loader makes it when play is pressed before hydration (client/early.ts, from its copy in
+ * client/player.ts, checked equal by tests/unit/player-ref.test.ts), so that hydration finds the
+ * frame it would have made.
  */
 export const PLAYER_ALLOW = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
 export const PLAYER_REFERRER_POLICY = 'strict-origin-when-cross-origin';
