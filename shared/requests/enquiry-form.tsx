@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Form, useActionData, useNavigation, useSubmit } from 'react-router';
 import { useSiteFacts } from '../clinic/facts-context';
 import { Link } from '../ui/link';
@@ -21,7 +21,7 @@ export type RequestFormResult =
 
 interface EnquiryFormProps {
   kind: RequestKind;
-  /** The form's schema, loaded on the first submit for the browser's first check. */
+  /** The form's schema for the browser's first check, loaded once the form is near the screen or touched. */
   spec: () => Promise<FormSpec>;
   /** Facts the schema checks against beyond the site's (the appointment form's practitioners). */
   context?: Pick<FormContext, 'practitioners'>;
@@ -40,6 +40,49 @@ function fieldsOf(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
   return values;
+}
+
+type Checker = [typeof import('./schemas'), FormSpec];
+
+/**
+ * Loads the form's checker (the schema code, ~20 kB compressed) when the visitor comes near the
+ * form (within a screen of it, at an idle moment once the page is interactive) or touches it,
+ * instead of on the submit, where loading and evaluating it held an empty form's messages back by
+ * 0.3–0.7 s on a slow phone (docs/first-view.md).
+ */
+function useChecker(formRef: RefObject<HTMLFormElement | null>, spec: () => Promise<FormSpec>) {
+  const checker = useRef<Promise<Checker> | null>(null);
+  const load = () => {
+    checker.current ??= Promise.all([import('./schemas'), spec()]).catch((error: unknown) => {
+      // Offline or a new deployment: try again on the next submit (the server checks anyway).
+      checker.current = null;
+      throw error;
+    });
+    return checker.current;
+  };
+  const preload = () => void load().catch(() => {});
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || typeof IntersectionObserver === 'undefined') return;
+    let idle = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        idle = window.requestIdleCallback ? window.requestIdleCallback(preload, { timeout: 2000 }) : window.setTimeout(preload, 50);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(form);
+    return () => {
+      observer.disconnect();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+    // The spec is the form's own (a new function each render): the first one loads it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formRef]);
+  return { load, preload };
 }
 
 function focusFirstError(form: HTMLFormElement | null, errors: FieldErrors) {
@@ -68,6 +111,7 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
   const resultRef = useRef<HTMLDivElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [another, setAnother] = useState(false);
+  const checker = useChecker(formRef, spec);
   // A page has one delivering form: the submission in flight is this one's.
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const sent = echo?.status === 'sent' && !another;
@@ -87,8 +131,16 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const [{ checkForm }, loaded] = await Promise.all([import('./schemas'), spec()]);
-    const checked = checkForm(loaded, { now: new Date(), site, ...context }, fieldsOf(form));
+    let loaded: Checker;
+    try {
+      loaded = await checker.load();
+    } catch {
+      // The checker could not load: the server checks the same schema and answers field by field.
+      await submit(form, { method: 'post', preventScrollReset: true });
+      return;
+    }
+    const [{ checkForm }, formSpec] = loaded;
+    const checked = checkForm(formSpec, { now: new Date(), site, ...context }, fieldsOf(form));
     if (!checked.ok) {
       setClientErrors(checked.errors);
       focusFirstError(form, checked.errors);
@@ -120,7 +172,7 @@ export function EnquiryForm({ kind, spec, context, submitLabel, children, classN
   const values = echo && echo.status !== 'sent' ? echo.values : undefined;
   const retryAfterSeconds = echo?.status === 'limited' ? echo.retryAfterSeconds : 60;
   return (
-    <Form method="post" ref={validateInScript(formRef)} className={`enquiry-form ${className ?? ''}`} aria-label={label} onSubmit={onSubmit} preventScrollReset>
+    <Form method="post" ref={validateInScript(formRef)} className={`enquiry-form ${className ?? ''}`} aria-label={label} onSubmit={onSubmit} onFocus={checker.preload} onPointerDown={checker.preload} preventScrollReset>
       <div className="enquiry-form__trap" aria-hidden="true">
         <label>
           Leave this empty

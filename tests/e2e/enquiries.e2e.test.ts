@@ -73,6 +73,48 @@ describe('forms deliver, with and without JavaScript', () => {
     await close();
   });
 
+  it('once hydrated, a form near the screen has its checker loaded before the submit: an empty submit loads no script and asks the server nothing', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const scripts: string[] = [];
+    const posts: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await gotoHydrated(page, '/contact');
+    const form = page.locator('form.contact-form');
+    await form.scrollIntoViewIfNeeded();
+    // Loaded at an idle moment once the form is within a screen of the viewport.
+    await expect.poll(() => scripts.some((s) => /\/schemas-[\w-]+\.js$/.test(s)), { timeout: 10_000 }).toBe(true);
+    // …with the modules it imports.
+    await page.waitForLoadState('networkidle');
+    const before = scripts.length;
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.enquiry-form__alert').innerText()).toMatch(/Please correct the \d+ fields marked below/);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+    expect(scripts.slice(before)).toEqual([]);
+    expect(posts).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a form whose checker cannot load (offline, a new deployment) is checked by the server instead, with everything typed kept', async () => {
+    const { page, close } = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    await page.route(/\/assets\/schemas-[\w-]+\.js$/, (route) => route.abort());
+    await gotoHydrated(page, '/contact');
+    const form = page.locator('form.contact-form');
+    await form.locator('input[name="name"]').fill('Chidi Okafor');
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST');
+    await form.locator('button[type="submit"]').click();
+    // The server's answer: 422, the fields marked, what was typed kept.
+    expect((await posted).status()).toBe(422);
+    await expect.poll(() => form.locator('.field__error').first().innerText()).not.toBe('');
+    expect(await form.locator('input[name="name"]').inputValue()).toBe('Chidi Okafor');
+    await close();
+  });
+
   it('the contact form works with JavaScript off: the server answers with the reference', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
