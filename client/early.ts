@@ -221,19 +221,25 @@ function view(plus: HTMLElement, onClosed: () => void) {
   return true;
 }
 
+/** When a gallery picture's plus was last clicked (the replay's click included). */
+let plusClickedAt = -1;
+
 /** React's lightbox has opened over the early viewer (or the replay found nothing): it goes. Closed
- * by the visitor while React's was still on its way, React's is closed too when it comes. */
+ * by the visitor while React's was still on its way, React's is closed too when it comes, unless
+ * the visitor has tapped a plus again since: that tap asked for it. */
 export function handOver(): void {
   const v = viewer;
   if (!v) return;
   viewer = null;
-  let dismissed = !v.open;
-  v.addEventListener('close', () => (dismissed = true), { once: true });
+  let dismissedAt = v.open ? Infinity : performance.now();
+  v.addEventListener('close', () => (dismissedAt = performance.now()), { once: true });
   let n = 0;
   const wait = () => {
     const lightbox = d.querySelector<HTMLDialogElement>('dialog.lightbox[open]');
-    if (lightbox) (dismissed ? lightbox : v).close();
-    else if (++n > 100) v.close();
+    if (lightbox) {
+      if (dismissedAt === Infinity) v.close();
+      else if (plusClickedAt <= dismissedAt) lightbox.close();
+    } else if (++n > 100) v.close();
     else setTimeout(wait, 50);
   };
   wait();
@@ -262,6 +268,7 @@ function player(button: HTMLElement): boolean {
 }
 
 export function early(el: HTMLElement, hydrated: boolean, onClosed: () => void = () => {}): Early {
+  if (el.matches('.fgallery__open')) plusClickedAt = performance.now();
   // A carousel answers here until Swiper has started (after hydration, when it comes near the
   // viewport), whatever React's state: until then nothing else moves it.
   const carousel = el.closest<HTMLElement>('.carousel');

@@ -208,6 +208,55 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
+  it("the early viewer closed while React's lightbox is on its way, then the plus tapped again: React's lightbox opens and stays open", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    // The lightbox's own chunk held too, so React's viewer is still on its way after hydration.
+    const releaseViewer = await holdScripts(t, 30_000, '**/assets/lightbox-*.js');
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    const plus = page.locator('.fgallery__open').first();
+    await plus.click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    release();
+    await hydrated(page);
+    // The replayed click has asked React for its lightbox; the visitor closes the early one…
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    // …and taps the plus again before React's has come.
+    await plus.click();
+    releaseViewer();
+    await expect.poll(() => page.locator('dialog.lightbox').evaluate((d: HTMLDialogElement) => d.open), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await page.locator('dialog.lightbox').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("the early viewer closed while React's lightbox is on its way, and no tap since: React's lightbox is closed when it comes", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    const releaseViewer = await holdScripts(t, 30_000, '**/assets/lightbox-*.js');
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    await page.locator('.fgallery__open').first().click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    release();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
+    releaseViewer();
+    // React's lightbox comes (its chunk loaded) and is closed at once.
+    await viewerLoaded;
+    await page.waitForTimeout(1500);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
