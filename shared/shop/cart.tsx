@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Link } from '../ui/link';
-import { useFormEcho } from '../ui/form-echo';
+import { useAnswerInView, useFormEcho } from '../ui/form-echo';
 import { cartRows, shippingOptions } from '../content/shop';
 import { Icon } from '../ui/icons';
 import { CouponForm } from './coupon-form';
@@ -18,6 +18,8 @@ const qtyName = (slug: string) => `qty-${slug}`;
 export function Cart() {
   const echo = useFormEcho(CART_FORM);
   const sent = echo ? echo.values : undefined;
+  const statusRef = useRef<HTMLDivElement>(null);
+  useAnswerInView(statusRef, echo);
   const [quantities, setQuantities] = useState<Record<string, string>>(() =>
     Object.fromEntries(cartRows.map((r) => [r.product.slug, sent?.[qtyName(r.product.slug)] ?? String(r.quantity)])),
   );
@@ -75,7 +77,7 @@ export function Cart() {
           Update cart
         </button>
       </div>
-      <div role="status" aria-live="polite" className="cart__status" id="cart-status">
+      <div role="status" aria-live="polite" className="cart__status" id="cart-status" ref={statusRef}>
         {sent && <OrderByPhone lead="Cart updated." />}
       </div>
 

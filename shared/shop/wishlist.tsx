@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { Link } from '../ui/link';
-import { useFormEcho } from '../ui/form-echo';
+import { useAnswerInView, useFormEcho } from '../ui/form-echo';
 import { wishlistRows } from '../content/shop';
 import { formatMoney } from './money';
 import { OrderByPhone } from './order-by-phone';
@@ -21,6 +21,8 @@ export function Wishlist() {
     return gone ? `${gone.name} removed from your wishlist.` : '';
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useAnswerInView(statusRef, echo);
   const rows = wishlistRows.filter((r) => !removed.includes(r.product.slug));
   const addedProduct = intent === 'add' && slug ? productBySlug(slug) : undefined;
 
@@ -92,7 +94,7 @@ export function Wishlist() {
           Your wishlist is empty. <Link to="/shop">Browse the shop</Link>
         </p>
       )}
-      <div role="status" aria-live="polite" className="cart__status" id="wishlist-status">
+      <div role="status" aria-live="polite" className="cart__status" id="wishlist-status" ref={statusRef}>
         {message && <p className="form-notice">{message}</p>}
         {addedProduct && <OrderByPhone lead={`${addedProduct.name} not added:`} />}
       </div>

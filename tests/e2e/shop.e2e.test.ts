@@ -162,6 +162,38 @@ describe('shop in a real browser', () => {
     await t.close();
   });
 
+  it("on a phone, once hydrated, the wishlist's and the cart's answer comes into view with the page where it was", async () => {
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    const inView = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+      });
+    await gotoHydrated(page, '/wishList');
+    await markWindow(page);
+    const add = page.getByRole('button', { name: /^Add to cart\b/ }).first();
+    await add.scrollIntoViewIfNeeded();
+    await add.click();
+    const wishlistStatus = page.locator('#wishlist-status');
+    await expect.poll(() => wishlistStatus.innerText()).toMatch(/not added/);
+    await expect.poll(() => inView('#wishlist-status')).toBe(true);
+    expect(await stillSameWindow(page)).toBe(true);
+
+    await gotoHydrated(page, '/shoppingCart');
+    await markWindow(page);
+    const update = page.getByRole('button', { name: 'Update cart' });
+    await update.scrollIntoViewIfNeeded();
+    await page.locator('.cart-table').first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => scrollTo(0, 0));
+    await update.click();
+    await expect.poll(() => page.locator('#cart-status').innerText()).toContain('Cart updated.');
+    await expect.poll(() => inView('#cart-status')).toBe(true);
+    expect(await stillSameWindow(page)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it('each checkout toggle reveals its block, and closes again', async () => {
     const t = await openPage(browser);
     const { page } = t;
