@@ -65,6 +65,8 @@ let started = false;
 let done = false;
 let ran = false;
 const held: HTMLElement[] = [];
+/** Held controls whose early answer the visitor has undone (an early viewer closed). */
+const dropped = new WeakSet<HTMLElement>();
 let edited: Edit[] = [];
 
 function link(rel: string, href: string) {
@@ -170,12 +172,18 @@ function click(e: MouseEvent) {
   const target = e.target as Element | null;
   const control = target?.closest?.<HTMLElement>(SCRIPT_ONLY);
   if (!control || native(control)) return;
-  // (The early viewer closed by the visitor before hydration: its click is not replayed.)
-  const answer = early(control, done, () => held.splice(held.indexOf(control) >>> 0, 1));
+  // (The early viewer closed by the visitor before React has taken the click: it is not
+  // replayed, also when its replay is already waiting for React to own the element.)
+  const answer = early(control, done, () => {
+    held.splice(held.indexOf(control) >>> 0, 1);
+    dropped.add(control);
+  });
   if (done && !answer) return;
   e.preventDefault();
   e.stopImmediatePropagation();
-  if (answer !== 'done') held.push(control);
+  if (answer === 'done') return;
+  dropped.delete(control);
+  held.push(control);
 }
 d.addEventListener('click', click, true);
 
@@ -302,7 +310,7 @@ new MutationObserver((_, observer) => {
   // In order, each in a task of its own (a step replayed twice steps twice).
   const replay = () => {
     const control = held.shift();
-    if (control) when(control, () => control.click(), 0, () => setTimeout(replay));
+    if (control) when(control, () => dropped.has(control) || control.click(), 0, () => setTimeout(replay));
     else handOver();
   };
   replay();

@@ -257,6 +257,29 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
+  it('the early viewer closed just as the page hydrates (its click waiting for React to take the gallery) is not opened again', async () => {
+    for (const path of ['/portfolioThreeColumn', '/homeFive']) {
+      const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+      const { page } = t;
+      const release = await holdScripts(t);
+      await page.goto(baseUrl() + path, { waitUntil: 'load' });
+      await page.locator('.fgallery__open').first().click();
+      await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+      // A slow phone: the page is marked hydrated before React has taken every part of it.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      release();
+      await page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+      await page.waitForTimeout(3000);
+      expect(await page.locator('dialog[open]').count(), path).toBe(0);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(t.errors).toEqual([]);
+      await t.close();
+    }
+  });
+
   it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
