@@ -171,6 +171,16 @@ export function carouselDots(): void {
   }
 }
 
+/**
+ * The first Tab, before focus moves: every carousel not yet started gets its arrows' state as
+ * Swiper will give it, so a carousel whose slides all fit (one position) has both arrows disabled
+ * and Tab passes them by. Else focus could land on an arrow that Swiper disables when it starts a
+ * moment later, and a disabled button drops focus to the page's top.
+ */
+export function carouselArrowsForTab(): void {
+  for (const root of d.querySelectorAll<HTMLElement>('.carousel')) if (!root.querySelector('.swiper-initialized')) mark(root);
+}
+
 /** From the first intent on, every sliding carousel not yet started can be swiped (client/loader.ts). */
 export function carouselsSwipe(): void {
   for (const root of d.querySelectorAll<HTMLElement>('.carousel')) if (!root.querySelector('.swiper-initialized')) scrollable(root);

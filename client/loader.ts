@@ -37,7 +37,7 @@
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
-import { carouselDots, carouselsSwipe, early, handOver, tabKey } from './early';
+import { carouselArrowsForTab, carouselDots, carouselsSwipe, early, handOver, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -162,6 +162,11 @@ const LISTENERS: [string, () => void][] = [
 for (const [t, f] of LISTENERS) w.addEventListener(t, f, LISTEN);
 renderAllOnTab();
 carouselDots();
+w.addEventListener('keydown', function tab(e: KeyboardEvent) {
+  if (e.key !== 'Tab') return;
+  w.removeEventListener('keydown', tab, true);
+  carouselArrowsForTab();
+}, true);
 
 /** The browser answers this control itself (Invoker Commands, popovers). */
 const native = (el: Element) =>
