@@ -208,11 +208,15 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
-  it("the early viewer closed while React's lightbox is on its way, then the plus tapped again: React's lightbox opens and stays open", async () => {
+  /**
+   * A plus tapped before hydration (the early viewer opens), the lightbox's own chunk held so React's
+   * viewer is still on its way after hydration and the replayed click; then the visitor closes the
+   * early one. The lightbox's chunk is let through by `releaseViewer`.
+   */
+  async function earlyViewerClosedWhileLightboxLoads() {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     const release = await holdScripts(t);
-    // The lightbox's own chunk held too, so React's viewer is still on its way after hydration.
     const releaseViewer = await holdScripts(t, 30_000, '**/assets/lightbox-*.js');
     await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
     const plus = page.locator('.fgallery__open').first();
@@ -220,10 +224,14 @@ describe('the first tap, before hydration', () => {
     await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
     release();
     await hydrated(page);
-    // The replayed click has asked React for its lightbox; the visitor closes the early one…
     await page.waitForTimeout(500);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    return { t, page, plus, releaseViewer };
+  }
+
+  it("the early viewer closed while React's lightbox is on its way, then the plus tapped again: React's lightbox opens and stays open", async () => {
+    const { t, page, plus, releaseViewer } = await earlyViewerClosedWhileLightboxLoads();
     // …and taps the plus again before React's has come.
     await plus.click();
     releaseViewer();
@@ -235,18 +243,7 @@ describe('the first tap, before hydration', () => {
   });
 
   it("the early viewer closed while React's lightbox is on its way, and no tap since: React's lightbox is closed when it comes", async () => {
-    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
-    const { page } = t;
-    const release = await holdScripts(t);
-    const releaseViewer = await holdScripts(t, 30_000, '**/assets/lightbox-*.js');
-    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
-    await page.locator('.fgallery__open').first().click();
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
-    release();
-    await hydrated(page);
-    await page.waitForTimeout(500);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    const { t, page, releaseViewer } = await earlyViewerClosedWhileLightboxLoads();
     const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
     releaseViewer();
     // React's lightbox comes (its chunk loaded) and is closed at once.
