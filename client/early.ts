@@ -194,6 +194,9 @@ export function carouselsSwipe(): void {
  * tap outside), nothing is replayed.
  */
 let viewer: HTMLDialogElement | null = null;
+/** The last early viewer, open or closed, until `handOver`; and when the visitor closed it. */
+let shown: HTMLDialogElement | null = null;
+let closedAt = -1;
 function view(plus: HTMLElement, onClosed: () => void) {
   const item = plus.closest('.fgallery__item');
   const img = item?.querySelector('img');
@@ -220,6 +223,7 @@ function view(plus: HTMLElement, onClosed: () => void) {
   dialog.append(close, big, caption);
   dialog.addEventListener('close', () => {
     dialog.remove();
+    if (shown === dialog) closedAt = performance.now();
     if (viewer === dialog) {
       viewer = null;
       onClosed();
@@ -227,30 +231,36 @@ function view(plus: HTMLElement, onClosed: () => void) {
   });
   d.body.appendChild(dialog);
   dialog.showModal();
-  viewer = dialog;
+  viewer = shown = dialog;
+  closedAt = -1;
   return true;
 }
 
 /** When a gallery picture's plus was last clicked (the replay's click included). */
 let plusClickedAt = -1;
 
-/** React's lightbox has opened over the early viewer (or the replay found nothing): it goes. Closed
- * by the visitor while React's was still on its way, React's is closed too when it comes, unless
- * the visitor has tapped a plus again since: that tap asked for it. */
+/**
+ * After the replay: React's lightbox opens over the early viewer, which then goes. Closed by the
+ * visitor while React's was on its way, React's is closed when it comes, unless a plus has been
+ * tapped since (that tap asked for it). The visitor's close may land at any point of the replay:
+ * before the replayed click (nothing is replayed: loader.ts), between that click and this call
+ * (its `close` event may not have fired yet: the viewer is simply no longer open), or after.
+ * Nothing opens within 15 s (the replay found nothing, the chunk did not load): the early viewer,
+ * if still open, stays for the visitor to close.
+ */
 export function handOver(): void {
-  const v = viewer;
+  const v = shown;
   if (!v) return;
-  viewer = null;
-  let dismissedAt = v.open ? Infinity : performance.now();
-  v.addEventListener('close', () => (dismissedAt = performance.now()), { once: true });
-  let n = 0;
+  shown = viewer = null;
+  let dismissedAt = v.open ? Infinity : closedAt >= 0 ? closedAt : performance.now();
+  if (v.open) v.addEventListener('close', () => (dismissedAt = performance.now()), { once: true });
+  const until = performance.now() + 15_000;
   const wait = () => {
     const lightbox = d.querySelector<HTMLDialogElement>('dialog.lightbox[open]');
     if (lightbox) {
       if (dismissedAt === Infinity) v.close();
       else if (plusClickedAt <= dismissedAt) lightbox.close();
-    } else if (++n > 100) v.close();
-    else setTimeout(wait, 50);
+    } else if (performance.now() < until) setTimeout(wait, 50);
   };
   wait();
 }

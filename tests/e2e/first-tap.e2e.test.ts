@@ -277,6 +277,35 @@ describe('the first tap, before hydration', () => {
     }
   });
 
+  it("the early viewer closed right after its click is replayed (before the hand-over): React's lightbox is closed when it comes", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    // The visitor's Escape landing in the one task between the replayed click and the hand-over
+    // (it happened in CI at 6× CPU): the early viewer is closed as the replayed click returns.
+    await page.addInitScript(() => {
+      const click = HTMLElement.prototype.click;
+      HTMLElement.prototype.click = function (this: HTMLElement) {
+        click.call(this);
+        if (this.matches('.fgallery__open') && document.documentElement.dataset.hydrated === 'true') {
+          document.querySelector<HTMLDialogElement>('dialog.early-viewer')?.close();
+        }
+      };
+    });
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    await page.locator('.fgallery__open').first().click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
+    release();
+    await hydrated(page);
+    await viewerLoaded;
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
