@@ -75,21 +75,41 @@ describe('forms deliver, with and without JavaScript', () => {
 
   it('once hydrated, a form near the screen has its checker loaded before the submit: an empty submit loads no script and asks the server nothing', async () => {
     const { page, errors, close } = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    // Scripts asked for (a request started), and those not yet finished.
     const scripts: string[] = [];
+    const finished: string[] = [];
+    let pending = 0;
     const posts: string[] = [];
-    page.on('requestfinished', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-    });
     page.on('request', (r) => {
       if (r.method() === 'POST') posts.push(r.url());
+      if (r.resourceType() !== 'script') return;
+      scripts.push(new URL(r.url()).pathname);
+      pending++;
     });
+    for (const end of ['requestfinished', 'requestfailed'] as const) {
+      page.on(end, (r) => {
+        if (r.resourceType() !== 'script') return;
+        pending--;
+        finished.push(new URL(r.url()).pathname);
+      });
+    }
     await gotoHydrated(page, '/contact');
     const form = page.locator('form.contact-form');
     await form.scrollIntoViewIfNeeded();
-    // Loaded at an idle moment once the form is within a screen of the viewport.
-    await expect.poll(() => scripts.some((s) => /\/schemas-[\w-]+\.js$/.test(s)), { timeout: 10_000 }).toBe(true);
-    // …with the modules it imports.
-    await page.waitForLoadState('networkidle');
+    // Loaded at an idle moment once the form is within a screen of the viewport…
+    await expect.poll(() => finished.some((s) => /\/schemas-[\w-]+\.js$/.test(s)), { timeout: 10_000 }).toBe(true);
+    // …with the modules it imports (asked for once it is parsed): no script in flight for half a second.
+    let quietSince = 0;
+    await expect
+      .poll(
+        () => {
+          if (pending > 0) quietSince = 0;
+          else quietSince ||= Date.now();
+          return quietSince > 0 && Date.now() - quietSince >= 500;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
     const before = scripts.length;
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => form.locator('.enquiry-form__alert').innerText()).toMatch(/Please correct the \d+ fields marked below/);

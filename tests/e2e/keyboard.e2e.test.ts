@@ -189,7 +189,8 @@ describe('keyboard only', () => {
     expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
-    expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('true');
+    // (Told by the dialog's toggle and close events, which come a task after it opens or closes.)
+    await expect.poll(() => page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('true');
     const inDrawer = () => page.evaluate(() => document.getElementById('site-drawer')!.contains(document.activeElement));
     await expect.poll(inDrawer).toBe(true);
     const stops = await page.locator('#site-drawer').locator('a[href], button, summary, input').count();
@@ -207,7 +208,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('#site-drawer').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     expect(await activeMatches(page, 'button[aria-controls="site-drawer"]')).toBe(true);
-    expect(await page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('button[aria-controls="site-drawer"]').getAttribute('aria-expanded')).toBe('false');
 
     // Opened with Space, closed with its own close button (Enter): focus returns too.
     await page.keyboard.press('Space');
