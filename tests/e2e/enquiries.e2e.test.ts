@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abujaNow } from '../../shared/platform/clinic-time';
 import { baseUrl, gotoHydrated, launch, openPage } from './harness';
@@ -86,13 +86,13 @@ describe('forms deliver, with and without JavaScript', () => {
       scripts.push(new URL(r.url()).pathname);
       pending++;
     });
-    for (const end of ['requestfinished', 'requestfailed'] as const) {
-      page.on(end, (r) => {
-        if (r.resourceType() !== 'script') return;
-        pending--;
-        finished.push(new URL(r.url()).pathname);
-      });
-    }
+    const ended = (r: Request) => {
+      if (r.resourceType() !== 'script') return;
+      pending--;
+      finished.push(new URL(r.url()).pathname);
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
     await gotoHydrated(page, '/contact');
     const form = page.locator('form.contact-form');
     await form.scrollIntoViewIfNeeded();
