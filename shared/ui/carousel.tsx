@@ -147,7 +147,7 @@ export function Carousel<T>({
         effect,
         ...(fade ? { fadeEffect: { crossFade: true } } : {}),
         keyboard: { enabled: true, onlyInViewport: true },
-        a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', containerMessage: label },
+        a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', containerMessage: label, itemRoleDescriptionMessage: 'slide' },
         navigation: { prevEl: prevRef.current, nextEl: nextRef.current },
         pagination: pagination && paginationRef.current ? { el: paginationRef.current, clickable: true } : false,
         on: {
