@@ -12,7 +12,8 @@
  *   snaps to the slides (a fade carousel shows the slide), and stay in step with it;
  * - a gallery picture's plus (`.fgallery__open`): a plain viewer with the picture, until React's
  *   lightbox takes over;
- * - an on-demand player's play button (`.embed__play`): the player, which React keeps.
+ * - an on-demand player's play button (`.embed__play`): the player, which React keeps;
+ * - a booking day (`showDay`, on the day radios' change): that day's times, already in the page.
  *
  * `early(el, event)` answers and says what remains: 'replay' (the click is replayed once React
  * owns the element, so its state takes the same value: a tab, a filter or a step is the same
@@ -38,6 +39,20 @@ function setTab(tab: HTMLElement, focus: boolean) {
     if (panel) panel.hidden = !on;
   }
   if (focus) tab.focus();
+}
+
+/**
+ * A booking day chosen (a radio named "date" in a `[data-show-day]` form): what belongs to that
+ * day is shown, the other days' hidden (`[data-days]`, shared/booking/steps.tsx `daysProps`,
+ * as React renders them), a hidden day's times disabled so that they are not sent.
+ */
+export function showDay(radio: HTMLInputElement): void {
+  if (radio.name !== 'date' || !radio.checked || !radio.form?.hasAttribute('data-show-day')) return;
+  for (const el of d.querySelectorAll<HTMLElement>('[data-days]')) {
+    const on = (el.dataset.days ?? '').split(' ').includes(radio.value);
+    el.hidden = !on;
+    if (el instanceof HTMLFieldSetElement) el.disabled = !on;
+  }
 }
 
 /** A key on a tab: the tab it moves to (arrows wrap, Home, End), or null. */

@@ -37,7 +37,7 @@
  *   the form, which puts the other controlled fields back to their state before their turn).
  */
 
-import { carouselArrowsForTab, carouselDots, carouselsSwipe, early, handOver, tabKey } from './early';
+import { carouselArrowsForTab, carouselDots, carouselsSwipe, early, handOver, showDay, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -247,19 +247,11 @@ d.addEventListener('submit', (e) => {
   form.action = url.href;
 });
 
-// A choice that shows its result at once (a booking's day, data-autosubmit) made before
-// hydration: its form goes now, as React will send it once hydrated, and the new page opens at
-// the step's heading rather than at its top.
+// A booking day chosen before hydration: its times, already in the page, are shown at once (React
+// is told of the day with the other fields edited, below).
 d.addEventListener('change', (e) => {
   const t = e.target as HTMLInputElement | null;
-  const form = t?.form;
-  if (done || !form || t.type !== 'radio' || !t.checked || !form.hasAttribute('data-autosubmit')) return;
-  const url = new URL(form.action);
-  const params = new URLSearchParams();
-  for (const [k, v] of new FormData(form)) if (typeof v === 'string') params.append(k, v);
-  url.search = params.toString();
-  url.hash = form.dataset.autosubmit ?? '';
-  location.assign(url);
+  if (!done && t instanceof HTMLInputElement && t.type === 'radio') showDay(t);
 });
 // Fields edited (or filled in by the browser) before this file ran: it arrives asynchronously, so
 // their value already differs from the one the server sent.
@@ -270,7 +262,10 @@ for (const el of d.querySelectorAll<Field>('input,textarea,select')) {
       : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')
         ? el.checked !== el.defaultChecked
         : el.value !== el.defaultValue;
-  if (changed) record(el);
+  if (changed) {
+    record(el);
+    if (el instanceof HTMLInputElement && el.type === 'radio') showDay(el);
+  }
 }
 // The visitor has already shown intent (typed, or focused something): start now.
 if (edited.length || (d.activeElement && d.activeElement !== d.body)) go();

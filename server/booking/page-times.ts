@@ -20,9 +20,10 @@ export interface TimesChoice {
 
 /**
  * The booking pages' days and times, computed from the rows as they are now (never cached):
- * a week from the day asked for (or today), each day with its number of free times; the chosen
- * day's times (else the week's first day with any); and, when the chosen day or the whole week
- * has nothing, the next free day after it.
+ * a week from the day asked for (or today), each day with its free times, so that choosing
+ * another day of the week shows its times in place, without asking the server again
+ * (docs/first-view.md); the day shown first (the one asked for, else the week's first with any);
+ * and, when the week ends on a day with nothing free, the next free day after the week.
  */
 export async function freeTimesView(booking: BookingService, choice: TimesChoice, now: Date): Promise<FreeTimesView | { ok: false; reason: string }> {
   const today = lagosDate(now);
@@ -37,24 +38,20 @@ export async function freeTimesView(booking: BookingService, choice: TimesChoice
   const days: DayChoice[] = [];
   for (let i = 0; i <= daysBetween(from, to); i++) {
     const date = addDays(from, i);
-    days.push({ date, free: byDate.get(date)?.length ?? 0 });
+    days.push({ date, times: (byDate.get(date) ?? []).map((s) => s.time) });
   }
   const asked = choice.date && choice.date >= from && choice.date <= to ? choice.date : null;
-  const date = asked ?? days.find((d) => d.free > 0)?.date ?? null;
-  const slots = date ? [...(byDate.get(date) ?? [])] : [];
+  const date = asked ?? days.find((d) => d.times.length > 0)?.date ?? null;
+  // An empty day's next free day is a later day of the week, or, after the week's last day, this.
   let nextFreeDay: string | null = null;
-  if (slots.length === 0) {
-    // After the empty day asked for, or after the empty week.
-    const after = addDays(date ?? to, 1);
-    if (after <= last) nextFreeDay = (await booking.nextFreeDay({ ...query, fromDate: after }))?.date ?? null;
-  }
+  const after = addDays(to, 1);
+  if (days.at(-1)?.times.length === 0 && after <= last) nextFreeDay = (await booking.nextFreeDay({ ...query, fromDate: after }))?.date ?? null;
   return {
     from,
     days,
     earlier: from > today ? clip(addDays(from, -WEEK_DAYS)) : null,
-    later: to < last ? addDays(to, 1) : null,
+    later: to < last ? after : null,
     date,
-    slots,
     nextFreeDay,
     visitMinutes: found.visitMinutes,
   };

@@ -2,19 +2,35 @@ import type { ReminderChannel } from './types';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
 import type { FreeSlot, VisitKind } from './types';
+import { lagosMoment } from './time';
 
 /**
  * What the booking pages' server halves answer (server/booking/pages/*.ts) and their views read
  * (shared/booking/pages/*.tsx). JSON-safe: moments are ISO strings, days `YYYY-MM-DD` (Abuja).
  */
 
-/** One day of the week shown: how many free times it has (0: nothing free, said so). */
+/** A free time as the booking pages show it and post it back. */
+export type DaySlot = Pick<FreeSlot, 'startsAt' | 'time'>;
+
+/**
+ * One day of the week shown, with its free times (none: nothing free, said so), as Abuja's clock
+ * reads them (`09:30`): the page holds the whole week's, so each is sent as its five characters
+ * and made a slot again by `daySlots`.
+ */
 export interface DayChoice {
   date: string;
-  free: number;
+  times: string[];
 }
 
-/** The days and times for the choices made so far. */
+/** A day's free times as slots: the start a form posts back, and its time on Abuja's clock. */
+export function daySlots(day: DayChoice): DaySlot[] {
+  return day.times.map((time) => ({ startsAt: new Date(lagosMoment(day.date, time)).toISOString(), time }));
+}
+
+/**
+ * The days and times for the choices made so far: the whole week's times, so that another day of
+ * the week is shown in place (its form only goes to the server without JavaScript).
+ */
 export interface FreeTimesView {
   /** The first day shown; the week is this day and the six after it (clipped to the horizon). */
   from: string;
@@ -22,10 +38,9 @@ export interface FreeTimesView {
   /** Earlier / later week's first day, or null at today / the horizon. */
   earlier: string | null;
   later: string | null;
-  /** The day whose times are shown (the one asked for, else the week's first with free times); null when the week has none. */
+  /** The day shown first (the one asked for, else the week's first with free times); null when the week has none. */
   date: string | null;
-  slots: FreeSlot[];
-  /** The first free day after an empty chosen day or an empty week; null when none up to the horizon. */
+  /** When the week's last day has nothing free: the first free day after the week; else (or none up to the horizon) null. */
   nextFreeDay: string | null;
   /** Minutes the visit takes. */
   visitMinutes: number;

@@ -126,6 +126,50 @@ describe.each([
   });
 });
 
+describe.each([
+  ['JavaScript on', true],
+  ['JavaScript off', false],
+])('moving a booking at 375 px with %s', (_label, js) => {
+  it('the manage link moves the visit to a time on another day of the week (shown in place with JavaScript, by the day\'s button without)', { timeout: 120_000 }, async () => {
+    const pass = await open(js);
+    const { page } = pass;
+    const { start, url } = await bookFirstFree(pass, js, js ? 'Ngozi Eze' : 'Tobi Ola');
+    await go(pass, new URL(url).pathname, js);
+    await page.getByRole('link', { name: 'Move to another time' }).click();
+    await page.waitForURL(/\?move=1$/);
+    if (js) await hydrate(page);
+    const days = await page.locator('form.booking-days input[name="date"]').evaluateAll((inputs: HTMLInputElement[]) => inputs.filter((i) => !i.checked && !i.closest('.booking-day--full')).map((i) => i.value));
+    const day = days[0]!;
+    expect(day).toBeTruthy();
+    const dayName = (await page.locator(`form.booking-days label:has(input[value="${day}"]) .booking-day__name`).textContent())!.trim();
+    await page.locator(`form.booking-days label:has(input[value="${day}"])`).click();
+    const times = page.locator(`fieldset[data-days="${day}"]`);
+    if (js) {
+      // In place: the address stays, the other days' times are hidden.
+      await expect.poll(() => times.isVisible()).toBe(true);
+      expect(page.url()).toMatch(/\?move=1$/);
+    } else {
+      expect(await times.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Show times for this day' }).click();
+      await page.waitForURL((u) => u.searchParams.get('date') === day);
+      expect(await times.isVisible()).toBe(true);
+    }
+    expect(await page.locator('fieldset[data-days]:visible').count()).toBe(1);
+    await expectAxeClean(page, 'move: another day', js);
+    expect(await overflow(page)).toEqual([]);
+    const time = times.locator('input[name="start"]').first();
+    const moved = await time.inputValue();
+    expect(moved).not.toBe(start);
+    await time.check();
+    await page.getByRole('button', { name: 'Move my visit' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit has moved');
+    // The visit is now on that day.
+    expect(await page.locator('.visit-card h2').textContent()).toContain(dayName);
+    expect(pass.errors).toEqual([]);
+    await pass.context.close();
+  });
+});
+
 describe('keyboard only', () => {
   it('books with Tab, Space, typing and Enter, focus always visible', { timeout: 120_000 }, async () => {
     const pass = await open(true);

@@ -330,21 +330,32 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
-  it("a booking day chosen before hydration shows that day's times at once (the form goes by itself, landing on the step); the confirm form checks itself", async () => {
+  it("a booking day chosen before hydration shows that day's times at once, in the page (nothing is asked of the server); React keeps that day; the confirm form checks itself", async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
-    await holdScripts(t);
+    const release = await holdScripts(t);
     await page.goto(baseUrl() + '/book?service=2&visit=first&practitioner=any', { waitUntil: 'load' });
+    const url = page.url();
     const days = page.locator('form.booking-days input[name="date"]');
-    const chosen = await days.evaluateAll((inputs: HTMLInputElement[]) => inputs.find((i) => !i.checked && !i.closest('.booking-day--full'))?.value ?? null);
-    expect(chosen).not.toBeNull();
+    const free = await days.evaluateAll((inputs: HTMLInputElement[]) => inputs.filter((i) => !i.closest('.booking-day--full')).map((i) => ({ value: i.value, checked: i.checked })));
+    const first = free.find((d) => d.checked)?.value;
+    const [chosen, later] = free.filter((d) => !d.checked).map((d) => d.value);
+    expect(first && chosen && later).toBeTruthy();
+    const times = (day: string) => page.locator(`fieldset[data-days="${day}"]`);
+    expect(await times(chosen!).isVisible()).toBe(false);
+    let asked = 0;
+    // (The page itself, or its data: React Router asks for the same address.)
+    page.on('request', (r) => (new URL(r.url()).pathname === '/book' ? asked++ : undefined));
     await page.locator(`form.booking-days label:has(input[value="${chosen}"])`).click();
-    await page.waitForURL((u) => u.searchParams.get('date') === chosen && u.hash === '#book-step-2');
-    expect(await page.locator(`form.booking-days input[value="${chosen}"]`).isChecked()).toBe(true);
-    expect(await page.locator('input[name="start"]').count()).toBeGreaterThan(0);
+    // The chosen day's times, the other days' hidden and not sent.
+    await expect.poll(() => times(chosen!).isVisible()).toBe(true);
+    expect(await times(first!).isVisible()).toBe(false);
+    expect(await times(first!).evaluate((f: HTMLFieldSetElement) => f.disabled)).toBe(true);
+    expect(await times(chosen!).evaluate((f: HTMLFieldSetElement) => f.disabled)).toBe(false);
+    expect(await times(chosen!).locator('legend').textContent()).toMatch(/^Time on /);
+    expect(page.url()).toBe(url);
+    expect(asked).toBe(0);
     expect(await notHydrated(page)).toBeNull();
-    // The heading of the step is on screen, not the top of the page.
-    expect(await page.locator('#book-step-2').evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(200);
     // Sent empty before hydration, the confirm form gets the browser's message and posts nothing.
     let posted = 0;
     page.on('request', (r) => r.method() === 'POST' && posted++);
@@ -352,6 +363,16 @@ describe('the first tap, before hydration', () => {
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { invalid?: number }).invalid ?? 0)).toBe(1);
     expect(posted).toBe(0);
+    // Once hydrated React shows the same day, and another day in place too.
+    release();
+    await hydrated(page);
+    await expect.poll(() => times(chosen!).isVisible()).toBe(true);
+    expect(await times(first!).isVisible()).toBe(false);
+    await page.locator(`form.booking-days label:has(input[value="${later}"])`).click();
+    await expect.poll(() => times(later!).isVisible()).toBe(true);
+    expect(await times(chosen!).isVisible()).toBe(false);
+    expect(page.url()).toBe(url);
+    expect(asked).toBe(0);
     expect(t.errors).toEqual([]);
     await t.close();
   });

@@ -80,6 +80,25 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     expect(empty.text).toMatch(/href="\/appoinment\?service=1#book-heading">ask us to call you back/);
   });
 
+  it('holds the whole week: another day\'s times are in the page, hidden and disabled (not sent), shown in place when that day is chosen', async () => {
+    // From Wednesday 2 December (nothing free) to Tuesday 8 December (Dr. Okafor's morning).
+    const res = await request(app).get(stepUrl({ date: '2026-12-02' }));
+    expect(res.status).toBe(200);
+    const html = res.text;
+    const tue8 = /<fieldset[^>]*data-days="2026-12-08"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(tue8).toMatch(/\bhidden=""/);
+    expect(tue8).toMatch(/\bdisabled=""/);
+    expect(html).toContain('Time on Tuesday 8 December');
+    expect(times(html)[0]).toBe(at('2026-12-08', '09:00'));
+    // Wednesday's "nothing free" is the one shown; the booking step waits for a day with times.
+    expect(html).toMatch(/<div class="form-notice booking-nothing" role="status" data-days="2026-12-02">/);
+    expect(html).toMatch(/<div class="booking__panel" data-days="2026-12-08" hidden="">/);
+    // Chosen by its address (the form without JavaScript), Tuesday's times are the ones shown and sent.
+    const chosen = await request(app).get(stepUrl({ date: '2026-12-08', from: '2026-12-02' }));
+    expect(/<fieldset[^>]*data-days="2026-12-08"[^>]*>/.exec(chosen.text)?.[0]).not.toMatch(/hidden|disabled/);
+    expect(chosen.text).toMatch(/<div class="form-notice booking-nothing" role="status" data-days="2026-12-02" hidden="">/);
+  });
+
   it('a bad choice is a 400 with the message at its field', async () => {
     const res = await request(app).get('/book?service=99&visit=first');
     expect(res.status).toBe(400);

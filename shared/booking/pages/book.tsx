@@ -7,10 +7,10 @@ import { PageHeader } from '../../ui/page-header';
 import { PhoneLink } from '../../ui/phone-link';
 import { Section } from '../../ui/section';
 import type { BookActionData, BookPageData } from '../page-data';
-import { BOOK_PATH } from '../page-data';
+import { BOOK_PATH, daySlots } from '../page-data';
 import { ReminderFields } from '../reminder-fields';
 import { ANY_PRACTITIONER } from '../schemas';
-import { ChoiceFields, ChoiceForm, DayForm, NothingFree, TimeRadios } from '../steps';
+import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
@@ -38,10 +38,14 @@ export default function BookPage() {
   const typed = echo?.values ?? {};
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
-  const slots = conflict ?? times?.slots ?? [];
-  // A refusal the day's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
-  const keptStart = echo && !conflict && typed.start && !slots.some((s) => s.startsAt === typed.start) ? typed.start : null;
-  const confirmForm = slots.length > 0 || keptStart !== null;
+  const weekSlots = times?.days.flatMap(daySlots) ?? [];
+  // A refusal the week's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
+  const keptStart = echo && !conflict && typed.start && !weekSlots.some((s) => s.startsAt === typed.start) ? typed.start : null;
+  const confirmForm = Boolean(conflict?.length) || weekSlots.length > 0 || keptStart !== null;
+  // The day whose times are shown: the server's, then the visitor's (the week's times are all in the page).
+  const [day, showDay] = useShownDay(times, conflict ? null : typed.start);
+  // The booking step belongs to the days with times, unless it shows the nearest times or the time sent.
+  const stepDays = conflict || keptStart || !times ? {} : daysProps(daysWithTimes(times), day);
 
   return (
     <>
@@ -65,11 +69,11 @@ export default function BookPage() {
             <p className="booking__summary">
               {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}{times ? ` (${times.visitMinutes} minutes)` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
             </p>
-            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" anchor="book-step-2" />}
-            {times && times.slots.length === 0 && !conflict && !keptStart && <NothingFree times={times} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
+            {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" onShow={showDay} />}
+            {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
 
             {confirmForm && (
-              <>
+              <div className="booking__panel" {...stepDays}>
                 <h2 id="book-step-3" className="booking__step-title">
                   <span className="booking__step-number">3</span> Choose a time and confirm
                 </h2>
@@ -85,14 +89,10 @@ export default function BookPage() {
                         <input type="hidden" name="start" value={keptStart} />
                         Your time: <strong>{formatWhen(new Date(keptStart))}</strong> (Abuja time)
                       </p>
+                    ) : conflict ? (
+                      <TimeRadios slots={conflict} legend="The nearest free times" withDay error={echo?.errors.start} />
                     ) : (
-                    <TimeRadios
-                      slots={slots}
-                      legend={conflict ? 'The nearest free times' : times?.date ? `Time on ${formatDay(times.date)}` : 'Time'}
-                      withDay={Boolean(conflict)}
-                      error={echo?.errors.start}
-                      checked={conflict ? undefined : typed.start}
-                    />
+                      times && <WeekTimes times={times} shown={day} legend={(date) => `Time on ${formatDay(date)}`} error={echo?.errors.start} checked={typed.start} />
                     )}
                     <div className="form-grid form-grid--2">
                       <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
@@ -108,7 +108,7 @@ export default function BookPage() {
                     </button>
                   </Form>
                 </FormStateContext.Provider>
-              </>
+              </div>
             )}
           </>
         )}

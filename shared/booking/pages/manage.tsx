@@ -7,7 +7,7 @@ import { Section } from '../../ui/section';
 import type { ManageActionData, ManagePageData } from '../page-data';
 import { bookHref } from '../page-data';
 import { managePath } from '../results';
-import { DayForm, NothingFree, TimeRadios } from '../steps';
+import { DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
 import { FormStateContext } from '../../ui/fields';
@@ -23,6 +23,9 @@ export default function ManagePage() {
   const busy = navigation.state === 'submitting';
   const headingRef = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+
+  // The moving step's day whose times are shown (the week's times are all in the page).
+  const [day, showDay] = useShownDay(page.move);
 
   useEffect(() => {
     if (echo) alertRef.current?.focus();
@@ -107,12 +110,16 @@ export default function ManagePage() {
             <h2 id="move-heading" className="booking__step-title">
               Move to another time
             </h2>
-            <DayForm times={move} hidden={moveHidden} action={here} legend="New day" anchor="move-heading" />
-            {move.slots.length === 0 && !alternatives && <NothingFree times={move} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
-            {(alternatives ?? move.slots).length > 0 && (
-              <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset>
+            <DayForm times={move} hidden={moveHidden} action={here} legend="New day" onShow={showDay} />
+            {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
+            {(alternatives ? alternatives.length > 0 : daysWithTimes(move).length > 0) && (
+              <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset {...(alternatives ? {} : daysProps(daysWithTimes(move), day))}>
                 <input type="hidden" name="intent" value="move" />
-                <TimeRadios slots={alternatives ?? move.slots} legend={alternatives ? 'The nearest free times' : move.date ? `New time on ${formatDay(move.date)}` : 'New time'} withDay={Boolean(alternatives)} error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
+                {alternatives ? (
+                  <TimeRadios slots={alternatives} legend="The nearest free times" withDay error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
+                ) : (
+                  <WeekTimes times={move} shown={day} legend={(date) => `New time on ${formatDay(date)}`} error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
+                )}
                 <p className="field__hint">Your present time is freed when the new one is booked.</p>
                 <button type="submit" className="btn btn--primary" disabled={busy}>
                   Move my visit
