@@ -83,6 +83,7 @@ const sheets = [...d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][dis
 function run() {
   if (ran) return;
   ran = true;
+  unpend();
   for (const u of entries) void import(/* @vite-ignore */ u);
 }
 
@@ -237,7 +238,18 @@ d.addEventListener('change', edit, true);
 
 // A form the browser posts before hydration comes back as a new page, at its top; one that names
 // where its answer shows (data-anchor: a cart's status line) comes back there instead, as React
-// Router keeps the scroll once hydrated.
+// Router keeps the scroll once hydrated. Until that page comes (a second on a slow phone) the
+// status line says the form has gone ("One moment…") and the form is marked busy; both are put
+// back as the server sent them if this page stays after all and hydrates (React must find its
+// HTML), or comes back from the browser's back-forward cache.
+let pending: [Element, Node[]][] = [];
+function unpend() {
+  for (const [el, kept] of pending) {
+    if (el instanceof HTMLFormElement) el.removeAttribute('aria-busy');
+    else el.replaceChildren(...kept);
+  }
+  pending = [];
+}
 d.addEventListener('submit', (e) => {
   const form = e.target as HTMLFormElement;
   const anchor = form.dataset?.anchor;
@@ -245,7 +257,15 @@ d.addEventListener('submit', (e) => {
   const url = new URL(form.action);
   url.hash = anchor;
   form.action = url.href;
+  const at = d.getElementById(anchor);
+  const line = at?.matches('[role=status]') ? at : at?.querySelector('[role=status]');
+  if (!line) return;
+  unpend();
+  pending.push([line, [...line.childNodes]], [form, []]);
+  line.textContent = 'One moment…';
+  form.setAttribute('aria-busy', 'true');
 });
+w.addEventListener('pageshow', (e) => e.persisted && unpend());
 
 // A booking day chosen before hydration: its times, already in the page, are shown at once (React
 // is told of the day with the other fields edited, below).

@@ -404,7 +404,7 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
-  it('a cart form posted before hydration comes back where its answer shows (its status on screen), not at the top of the page', async () => {
+  it('a cart form posted before hydration says at once that it has gone, and comes back where its answer shows (its status on screen), not at the top of the page', async () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     await holdScripts(t);
@@ -420,10 +420,22 @@ describe('the first tap, before hydration', () => {
     expect(await notHydrated(page)).toBeNull();
 
     await page.goto(baseUrl() + '/shoppingCart', { waitUntil: 'load' });
+    // Until the answer page comes (held here), the status line says the form has gone: recorded
+    // by the page itself (the tab's session storage outlives it), as the harness waits for the
+    // navigation before it evaluates anything.
+    await page.evaluate(() => {
+      const line = document.getElementById('cart-status')!;
+      new MutationObserver(() => sessionStorage.setItem('pending', `${line.textContent} ${document.getElementById('cart-form')?.getAttribute('aria-busy')}`)).observe(line, { childList: true, characterData: true, subtree: true });
+    });
+    await page.route('**/shoppingCart*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise<void>((go) => setTimeout(go, 500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Update cart' }).click();
     await page.waitForURL(/#cart-status$/);
     const cart = page.locator('#cart-status');
     await expect.poll(() => cart.innerText()).toContain('Cart updated.');
+    expect(await page.evaluate(() => sessionStorage.getItem('pending'))).toBe('One moment… true');
     expect(await cart.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
     expect(t.errors).toEqual([]);
     await t.close();
