@@ -239,9 +239,9 @@ d.addEventListener('change', edit, true);
 // A form the browser posts before hydration comes back as a new page, at its top; one that names
 // where its answer shows (data-anchor: a cart's status line) comes back there instead, as React
 // Router keeps the scroll once hydrated. Until that page comes (a second on a slow phone) the
-// status line says the form has gone ("One moment…") and the form is marked busy; both are put
-// back as the server sent them if this page stays after all and hydrates (React must find its
-// HTML), or comes back from the browser's back-forward cache.
+// status line, brought into view, says the form has gone ("One moment…") and the form is marked
+// busy; both are put back as the server sent them if this page stays after all and hydrates
+// (React must find its HTML), or comes back from the browser's back-forward cache.
 let pending: [Element, Node[]][] = [];
 function unpend() {
   for (const [el, kept] of pending) {
@@ -264,6 +264,9 @@ d.addEventListener('submit', (e) => {
   pending.push([line, [...line.childNodes]], [form, []]);
   line.textContent = 'One moment…';
   form.setAttribute('aria-busy', 'true');
+  // Where the answer page will open (and where React brings an answer once hydrated): on a phone
+  // the line under a long table is off screen.
+  line.scrollIntoView({ block: 'nearest' });
 });
 w.addEventListener('pageshow', (e) => e.persisted && unpend());
 
