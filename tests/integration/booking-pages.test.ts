@@ -99,6 +99,16 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     expect(chosen.text).toMatch(/<div class="form-notice booking-nothing" role="status" data-days="2026-12-02" hidden="">/);
   });
 
+  it('a refusal shows the day of the time that was sent, that time checked, whatever day the address names (chosen in place)', async () => {
+    const page = await request(app).get(stepUrl({ date: '2026-12-02' }));
+    const sent = at('2026-12-08', '09:00');
+    const res = await book({ start: sent, name: '', key: keyOf(page.text) }, stepUrl({ date: '2026-12-02' }));
+    expect(res.status).toBe(400);
+    expect(/<fieldset[^>]*data-days="2026-12-08"[^>]*>/.exec(res.text)?.[0]).not.toMatch(/hidden|disabled/);
+    expect(res.text).toContain(`name="start" checked="" value="${sent}"`);
+    expect(res.text).toMatch(/<div class="form-notice booking-nothing" role="status" data-days="2026-12-02" hidden="">/);
+  });
+
   it('a bad choice is a 400 with the message at its field', async () => {
     const res = await request(app).get('/book?service=99&visit=first');
     expect(res.status).toBe(400);
