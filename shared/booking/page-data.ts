@@ -2,7 +2,7 @@ import type { ReminderChannel } from './types';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
 import type { FreeSlot, VisitKind } from './types';
-import { lagosMoment } from './time';
+import { lagosDate, lagosMoment, lagosTime } from './time';
 
 /**
  * What the booking pages' server halves answer (server/booking/pages/*.ts) and their views read
@@ -25,6 +25,15 @@ export interface DayChoice {
 /** A day's free times as slots: the start a form posts back, and its time on Abuja's clock. */
 export function daySlots(day: DayChoice): DaySlot[] {
   return day.times.map((time) => ({ startsAt: new Date(lagosMoment(day.date, time)).toISOString(), time }));
+}
+
+/** The week's day that offers this start (as a form posts it back, ISO 8601 in UTC), or null: read off the start, not by making every slot. */
+export function dayOfStart(times: FreeTimesView, startsAt: string): string | null {
+  const at = Date.parse(startsAt);
+  if (Number.isNaN(at) || new Date(at).toISOString() !== startsAt) return null;
+  const date = lagosDate(at);
+  const time = lagosTime(at);
+  return times.days.find((d) => d.date === date && d.times.includes(time))?.date ?? null;
 }
 
 /**

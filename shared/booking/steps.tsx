@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import { useClinicFacts } from '../clinic/facts-context';
 import { FormStateContext, SelectField } from '../ui/fields';
 import { Link } from '../ui/link';
-import { daySlots, type ChoiceValues, type DayChoice, type DaySlot, type FreeTimesView } from './page-data';
+import { dayOfStart, daySlots, type ChoiceValues, type DayChoice, type DaySlot, type FreeTimesView } from './page-data';
 import { BOOK_PATH } from './page-data';
 import { ANY_PRACTITIONER } from './schemas';
 import { formatDay } from './time';
@@ -78,7 +78,7 @@ const freeWords = (n: number) => (n === 0 ? 'nothing free' : n === 1 ? '1 free t
  */
 export function useShownDay(times: FreeTimesView | null, pinned?: string | null): [string | null, (date: string) => void] {
   const key = times ? `${times.from} ${times.date ?? ''}` : '';
-  const pinnedDay = pinned ? (times?.days.find((d) => daySlots(d).some((s) => s.startsAt === pinned))?.date ?? null) : null;
+  const pinnedDay = pinned && times ? dayOfStart(times, pinned) : null;
   const first = pinnedDay ?? times?.date ?? null;
   const [picked, setPicked] = useState<{ key: string; day: string | null }>({ key, day: first });
   const day = picked.key === key ? picked.day : first;

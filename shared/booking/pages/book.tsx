@@ -7,7 +7,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PhoneLink } from '../../ui/phone-link';
 import { Section } from '../../ui/section';
 import type { BookActionData, BookPageData } from '../page-data';
-import { BOOK_PATH, daySlots } from '../page-data';
+import { BOOK_PATH, dayOfStart } from '../page-data';
 import { ReminderFields } from '../reminder-fields';
 import { ANY_PRACTITIONER } from '../schemas';
 import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
@@ -38,10 +38,9 @@ export default function BookPage() {
   const typed = echo?.values ?? {};
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
-  const weekSlots = times?.days.flatMap(daySlots) ?? [];
   // A refusal the week's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
-  const keptStart = echo && !conflict && typed.start && !weekSlots.some((s) => s.startsAt === typed.start) ? typed.start : null;
-  const confirmForm = Boolean(conflict?.length) || weekSlots.length > 0 || keptStart !== null;
+  const keptStart = echo && !conflict && typed.start && !(times && dayOfStart(times, typed.start)) ? typed.start : null;
+  const confirmForm = Boolean(conflict?.length) || (times !== null && daysWithTimes(times).length > 0) || keptStart !== null;
   // The day whose times are shown: the server's, then the visitor's (the week's times are all in the page).
   const [day, showDay] = useShownDay(times, conflict ? null : typed.start);
   // The booking step belongs to the days with times, unless it shows the nearest times or the time sent.

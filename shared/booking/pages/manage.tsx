@@ -59,6 +59,7 @@ export default function ManagePage() {
   const refused = echo?.status === 'refused' || echo?.status === 'unavailable' ? echo : null;
   const alternatives = echo?.status === 'refused' ? echo.alternatives : undefined;
   const moveHidden = { move: '1' };
+  const moveDays = move ? daysWithTimes(move) : [];
 
   return (
     <>
@@ -112,8 +113,8 @@ export default function ManagePage() {
             </h2>
             <DayForm times={move} hidden={moveHidden} action={here} legend="New day" onShow={showDay} />
             {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
-            {(alternatives ? alternatives.length > 0 : daysWithTimes(move).length > 0) && (
-              <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset {...(alternatives ? {} : daysProps(daysWithTimes(move), day))}>
+            {(alternatives ? alternatives.length > 0 : moveDays.length > 0) && (
+              <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset {...(alternatives ? {} : daysProps(moveDays, day))}>
                 <input type="hidden" name="intent" value="move" />
                 {alternatives ? (
                   <TimeRadios slots={alternatives} legend="The nearest free times" withDay error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
