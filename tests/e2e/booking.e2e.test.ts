@@ -124,12 +124,7 @@ describe.each([
     expect(pass.errors).toEqual([]);
     await pass.context.close();
   });
-});
 
-describe.each([
-  ['JavaScript on', true],
-  ['JavaScript off', false],
-])('moving a booking at 375 px with %s', (_label, js) => {
   it('the manage link moves the visit to a time on another day of the week (shown in place with JavaScript, by the day\'s button without)', { timeout: 120_000 }, async () => {
     const pass = await open(js);
     const { page } = pass;
