@@ -158,7 +158,12 @@ export function Carousel<T>({
           navigationPrev: () => keepFocus(prevRef.current, nextRef.current),
         },
       });
-      if (focusedDot >= 0) paginationRef.current?.querySelectorAll<HTMLElement>('.swiper-pagination-bullet')[focusedDot]?.focus();
+      if (focusedDot >= 0) {
+        // Ours are one per slide, Swiper's one per position (fewer when several slides show at once):
+        // a slide past the last position is shown from the last position.
+        const bullets = paginationRef.current?.querySelectorAll<HTMLElement>('.swiper-pagination-bullet') ?? [];
+        bullets[Math.min(focusedDot, bullets.length - 1)]?.focus();
+      }
     };
 
     if (typeof IntersectionObserver === 'undefined') {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+import { baseUrl, gotoHydrated, holdScripts, launch, openPage } from './harness';
 
 /**
  * Issue 14, keyboard-only paths on the production build: every step below uses page.keyboard
@@ -177,6 +177,26 @@ describe('keyboard only', () => {
       await t.close();
     }
     expect(outside).toEqual([]);
+  });
+
+  it("a carousel dot that has focus when Swiper starts hands it to Swiper's bullet, also past the last position", async () => {
+    // The loader's dots are one per slide, Swiper's bullets one per position: /about's team at
+    // 1280 px shows several slides at once, so its fourth dot has no bullet of its own. Focus
+    // there when Swiper started used to drop to the page (the Tab test above met it in CI).
+    const t = await openPage(browser, { width: 1280, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t, 30_000, '**/assets/carousel-swiper-*.js');
+    await gotoHydrated(page, '/about');
+    const team = page.locator('section.carousel[aria-label="Our team"]');
+    await pressUntil(page, 'section.carousel[aria-label="Our team"] .carousel__dots > button[aria-label="Go to slide 4"]');
+    release();
+    await team.locator('.swiper.swiper-initialized').waitFor();
+    const bullets = await team.locator('.swiper-pagination-bullet').count();
+    expect(bullets).toBeLessThan(4);
+    await expect.poll(async () => (await focused(page)).label).toBe(`Go to slide ${bullets}`);
+    expect(await team.locator('.swiper-pagination-bullet').last().evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
   });
 
   it('the drawer at 375 px: the menu button opens it, focus moves in and stays in, Escape closes it and focus returns', async () => {
