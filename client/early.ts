@@ -260,6 +260,9 @@ let plusClickedAt = -1;
  * tapped since (that tap asked for it). The visitor's close may land at any point of the replay:
  * before the replayed click (nothing is replayed: loader.ts), between that click and this call
  * (its `close` event may not have fired yet: the viewer is simply no longer open), or after.
+ * React's lightbox is seen the moment it opens (a mutation observer's callback runs before the
+ * next event is handled), so a key pressed just then (Escape) finds the early viewer already gone
+ * and closes React's, not the lightbox on top while the early one stays behind it.
  * Nothing opens within 15 s (the replay found nothing, the chunk did not load): the early viewer,
  * if still open, stays for the visitor to close.
  */
@@ -269,15 +272,21 @@ export function handOver(): void {
   shown = viewer = null;
   let dismissedAt = v.open ? Infinity : closedAt >= 0 ? closedAt : performance.now();
   if (v.open) v.addEventListener('close', () => (dismissedAt = performance.now()), { once: true });
-  const until = performance.now() + 15_000;
-  const wait = () => {
+  const opened = () => {
     const lightbox = d.querySelector<HTMLDialogElement>('dialog.lightbox[open]');
-    if (lightbox) {
-      if (dismissedAt === Infinity) v.close();
-      else if (plusClickedAt <= dismissedAt) lightbox.close();
-    } else if (performance.now() < until) setTimeout(wait, 50);
+    if (!lightbox) return false;
+    if (dismissedAt === Infinity) v.close();
+    else if (plusClickedAt <= dismissedAt) lightbox.close();
+    return true;
   };
-  wait();
+  if (opened()) return;
+  const observer = new MutationObserver(() => {
+    if (!opened()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+  });
+  observer.observe(d.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+  const timer = setTimeout(() => observer.disconnect(), 15_000);
 }
 
 /**
