@@ -21,6 +21,10 @@ const css = [
   '@supports (display:grid){@media (min-width:1px){.card{display:grid}}}',
   '@font-face{font-family:X;src:url(x.woff2)}',
   '@keyframes spin{0%{transform:none}to{transform:rotate(1turn)}}',
+  '.spinner{animation:1s linear infinite spin}',
+  '@keyframes fade{0%{opacity:0}}',
+  '.toast.is-shown{animation-name:fade}',
+  '@media (prefers-reduced-motion:no-preference){@keyframes "pulse"{50%{opacity:.5}}}',
   'html[data-hydrated=true] .btn{outline:0}',
   '.a,.b{margin:1px}',
 ].join('');
@@ -44,11 +48,28 @@ describe('the inline stylesheet cut to what a page uses (server/critical-css.ts)
     expect(out).toContain('@supports (display:grid){@media (min-width:1px){.card{display:grid}}}');
   });
 
-  it('keeps font faces and keyframes whole, and the comment out', () => {
+  it('keeps font faces whole, and the comment out', () => {
     const out = pruned('<p></p>');
     expect(out).toContain('@font-face{font-family:X;src:url(x.woff2)}');
-    expect(out).toContain('@keyframes spin{0%{transform:none}to{transform:rotate(1turn)}}');
     expect(out).not.toContain('comment');
+  });
+
+  it('keeps keyframes whole where a kept rule or a style attribute animates with them, and drops the others', () => {
+    const spin = '@keyframes spin{0%{transform:none}to{transform:rotate(1turn)}}';
+    const fade = '@keyframes fade{0%{opacity:0}}';
+    const pulse = '@keyframes "pulse"{50%{opacity:.5}}';
+    // Nothing animates: no keyframes (and no empty media block for the one inside it).
+    let out = pruned('<p></p>');
+    for (const k of [spin, fade, pulse]) expect(out).not.toContain(k);
+    expect(out).not.toContain('prefers-reduced-motion');
+    // A kept rule names one; the rule naming another needs a class the page does not have.
+    out = pruned('<i class="spinner toast"></i>');
+    expect(out).toContain(spin);
+    expect(out).not.toContain(fade);
+    // A style attribute of the HTML names one (quoted in the CSS).
+    out = pruned('<i class="spinner" style="animation: 2s &quot;x&quot;, pulse 1s"></i>');
+    expect(out).toContain(`@media (prefers-reduced-motion:no-preference){${pulse}}`);
+    expect(createStylePruner(css).forHtml('<i class="spinner" style="animation:pulse 1s"></i>').css).not.toBe(createStylePruner(css).forHtml('<i class="spinner"></i>').css);
   });
 
   it('gives the CSP hash of the text it returns, the same object for the same classes', () => {

@@ -15,11 +15,16 @@ import { createHash } from 'node:crypto';
  * The test is conservative: a selector is kept unless one of the classes it requires is missing
  * from the HTML (classes inside `:not()`, `:is()`, `:where()` and `:has()` are not required);
  * element, attribute and pseudo-class selectors never drop a rule; at-rules without rules inside
- * (`@font-face`, `@keyframes`, `@property`) are kept whole; a grouping at-rule (`@media`,
+ * (`@font-face`, `@property`) are kept whole, and `@keyframes` whole when a kept rule (or a
+ * `style` attribute of the HTML) names it in an animation; a grouping at-rule (`@media`,
  * `@supports`, `@container`, `@layer`) keeps what it holds that is kept.
  */
 
-type Node = { kind: 'rule'; text: string; needs: string[][] } | { kind: 'group'; open: string; children: Node[] } | { kind: 'keep'; text: string };
+type Node =
+  | { kind: 'rule'; text: string; needs: string[][] }
+  | { kind: 'group'; open: string; children: Node[] }
+  | { kind: 'keep'; text: string }
+  | { kind: 'keyframes'; name: string; text: string };
 
 export interface InlineStyle {
   css: string;
@@ -118,7 +123,9 @@ function parse(css: string, from = 0, to = css.length): Node[] {
     const prelude = css.slice(i, end).trim();
     const close = blockEnd(css, end);
     if (prelude.startsWith('@')) {
-      if (/^@(media|supports|container|layer|scope|document)\b/i.test(prelude)) nodes.push({ kind: 'group', open: css.slice(i, end + 1), children: parse(css, end + 1, close) });
+      const keyframes = /^@(?:-webkit-)?keyframes\s+(\S+)$/i.exec(prelude);
+      if (keyframes) nodes.push({ kind: 'keyframes', name: keyframes[1]!.replace(/^["']|["']$/g, ''), text: css.slice(i, close + 1) });
+      else if (/^@(media|supports|container|layer|scope|document)\b/i.test(prelude)) nodes.push({ kind: 'group', open: css.slice(i, end + 1), children: parse(css, end + 1, close) });
       else nodes.push({ kind: 'keep', text: css.slice(i, close + 1) });
     } else {
       nodes.push({ kind: 'rule', text: css.slice(i, close + 1), needs: splitSelectors(prelude).map(requiredClasses) });
@@ -128,14 +135,25 @@ function parse(css: string, from = 0, to = css.length): Node[] {
   return nodes;
 }
 
-function emit(nodes: readonly Node[], classes: ReadonlySet<string>): string {
+/** The words of every `animation` and `animation-name` value in a piece of CSS (names among them). */
+function animationWords(css: string): Set<string> {
+  const words = new Set<string>();
+  for (const m of css.matchAll(/animation(?:-name)?\s*:\s*([^;}]*)/gi)) for (const w of m[1]!.split(/[\s,]+/)) if (w) words.add(w.replace(/^["']|["']$/g, ''));
+  return words;
+}
+
+/** The kept rules; the keyframes only those in `animations` (none when it is not given). */
+function emit(nodes: readonly Node[], classes: ReadonlySet<string>, animations?: ReadonlySet<string>): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'keep') out += node.text;
+    else if (node.kind === 'keyframes') {
+      if (animations?.has(node.name)) out += node.text;
+    }
     else if (node.kind === 'rule') {
       if (node.needs.some((need) => need.every((c) => classes.has(c)))) out += node.text;
     } else {
-      const inner = emit(node.children, classes);
+      const inner = emit(node.children, classes, animations);
       if (inner) out += node.open + inner + '}';
     }
   }
@@ -161,10 +179,14 @@ export function createStylePruner(css: string): { forHtml(html: string): InlineS
   return {
     forHtml(html) {
       const classes = htmlClasses(html);
-      const key = [...classes].sort().join(' ');
+      const styles = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&'));
+      const inlineAnimations = [...animationWords(styles.join(';'))].sort();
+      const key = `${[...classes].sort().join(' ')}|${inlineAnimations.join(' ')}`;
       let style = variants.get(key);
       if (!style) {
-        const pruned = emit(nodes, classes);
+        // The keyframes the kept rules (or the HTML's style attributes) animate with.
+        const animations = new Set([...animationWords(emit(nodes, classes)), ...inlineAnimations]);
+        const pruned = emit(nodes, classes, animations);
         style = { css: pruned, hash: cspHash(pruned) };
         if (variants.size >= MAX_VARIANTS) variants.clear();
         variants.set(key, style);
