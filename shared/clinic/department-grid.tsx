@@ -18,7 +18,7 @@ export function DepartmentGrid({ items }: { items: readonly Department[] }) {
       {items.map((d) => (
         <li key={d.title} className="department-card">
           <span className="department-card__icon">
-            <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
               <path d={departmentIcons[d.icon]} />
             </svg>
           </span>

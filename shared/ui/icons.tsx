@@ -60,7 +60,6 @@ export function Icon({ name, size = 20, label, ...rest }: IconProps) {
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
-      focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       {...rest}
     >
