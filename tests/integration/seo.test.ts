@@ -329,6 +329,28 @@ describe('structured data (JSON-LD)', () => {
     expect(clinic).not.toHaveProperty('review');
   });
 
+  it('the clinic in full on the pages about it, its identity elsewhere; the team where the page shows their biographies', async () => {
+    const about = ['alternateName', 'description', 'image', 'foundingDate', 'hasMap', 'medicalSpecialty', 'isAcceptingNewPatients', 'sameAs'];
+    for (const path of ['/', '/about', '/contact']) {
+      const [clinic] = ofType(validateGraph((await request(app).get(path)).text).nodes, 'MedicalClinic');
+      for (const key of about) expect(clinic, `${path} ${key}`).toHaveProperty(key);
+      expect(clinic!.sameAs).toEqual(site.social.map((x) => x.href));
+    }
+    for (const path of ['/homeFive', '/blogs', '/services', '/book']) {
+      const { nodes } = validateGraph((await request(app).get(path)).text);
+      const [clinic] = ofType(nodes, 'MedicalClinic');
+      // What identifies it (the rest of the table's required properties are checked on every route).
+      expect(clinic).toMatchObject({ '@id': `${ORIGIN}/#clinic`, url: `${ORIGIN}/`, logo: `${ORIGIN}/icons/icon-512.png` });
+      for (const key of about) expect(clinic, `${path} ${key}`).not.toHaveProperty(key);
+    }
+    for (const path of ['/', '/home', '/homeFour', '/about']) {
+      const { nodes } = validateGraph((await request(app).get(path)).text);
+      expect(nodes.filter((n) => n['@type'] === 'IndividualPhysician' || n['@type'] === 'Person'), path).toEqual([]);
+    }
+    const principal = ofType(validateGraph((await request(app).get('/doctorsTwo')).text).nodes, 'IndividualPhysician').find((p) => p.name === principalDoctor.name);
+    expect(principal!.description).toContain(principalDoctor.bio);
+  });
+
   it('/doctors: the team, clinicians as physicians practising at the clinic; /doctorDetails: the principal chiropractor', async () => {
     const team = validateGraph((await request(app).get('/doctors')).text).nodes;
     const people = team.filter((n) => n['@type'] === 'IndividualPhysician' || n['@type'] === 'Person');

@@ -28,7 +28,11 @@ export interface SeoLocals {
 }
 
 const FAQ_PAGES = new Set(['/homeTwo', '/homeThree']);
-const TEAM_PAGES = new Set(['/', '/home', '/doctors', '/doctorsTwo', '/homeFour', '/about']);
+/** The pages about the clinic: its node in full (elsewhere its identity, `clinicNode`). */
+const CLINIC_PAGES = new Set(['/', '/about', '/contact']);
+/** The pages that show the team with their biographies: a node per person. The home pages' and
+ * /about's team carousels (names, titles, portraits) link there. */
+const TEAM_PAGES = new Set(['/doctors', '/doctorsTwo']);
 const SERVICE_LIST_PAGES = new Set(['/services']);
 
 interface LeafData {
@@ -37,9 +41,9 @@ interface LeafData {
   canonical?: string;
 }
 
-/** The structured data of one page: the clinic everywhere, plus what the page shows. */
+/** The structured data of one page: the clinic everywhere (in full where the page is about it), plus what the page shows. */
 export function structuredDataFor(routePath: string, data: LeafData, origin: string, pageUrl: string, imageUrl: string, facts: ClinicFacts): JsonLdNode[] {
-  const nodes: JsonLdNode[] = [clinicNode(origin, facts)];
+  const nodes: JsonLdNode[] = [clinicNode(origin, facts, CLINIC_PAGES.has(routePath))];
   if (SERVICE_LIST_PAGES.has(routePath)) nodes.push(...serviceNodes(origin, facts));
   if (data.service) nodes.push(serviceNode(origin, facts, data.service));
   if (TEAM_PAGES.has(routePath)) nodes.push(...teamNodes(origin, facts, `${origin}/doctors`));

@@ -44,20 +44,22 @@ function openingHours(facts: ClinicFacts, locationId: string) {
   });
 }
 
-export function clinicNode(origin: string, facts: ClinicFacts): JsonLdNode {
+/**
+ * The clinic. In full on the pages about it (`full`); elsewhere its identity, by which a search
+ * engine knows it is the same clinic (`@id`, name, address, position, phone, e-mail, hours) and
+ * the logo an article's publisher needs: the rest (description, picture, founding year, map,
+ * specialties, social profiles) would repeat on every page about 1.2 kB of the first round trip.
+ */
+export function clinicNode(origin: string, facts: ClinicFacts, full = true): JsonLdNode {
   const location = mainLocation(facts);
-  return {
+  const identity: JsonLdNode = {
     '@type': 'MedicalClinic',
     '@id': clinicId(origin),
     name: site.name,
-    alternateName: site.shortName,
-    description: `Gentle, evidence-informed chiropractic, rehabilitation and wellness care in ${location.area}, ${location.city}.`,
     url: `${origin}/`,
     logo: `${origin}/icons/icon-512.png`,
-    image: `${origin}/og/hero-clinic-care.png`,
     email: site.email,
     telephone: site.phones.map((p) => p.e164),
-    foundingDate: String(site.foundedYear),
     address: {
       '@type': 'PostalAddress',
       streetAddress: location.street,
@@ -66,8 +68,16 @@ export function clinicNode(origin: string, facts: ClinicFacts): JsonLdNode {
       addressCountry: location.countryCode,
     },
     ...(location.geo ? { geo: { '@type': 'GeoCoordinates', latitude: location.geo.latitude, longitude: location.geo.longitude } } : {}),
-    ...(location.mapHref ? { hasMap: location.mapHref } : {}),
     openingHoursSpecification: openingHours(facts, location.id),
+  };
+  if (!full) return identity;
+  return {
+    ...identity,
+    alternateName: site.shortName,
+    description: `Gentle, evidence-informed chiropractic, rehabilitation and wellness care in ${location.area}, ${location.city}.`,
+    image: `${origin}/og/hero-clinic-care.png`,
+    foundingDate: String(site.foundedYear),
+    ...(location.mapHref ? { hasMap: location.mapHref } : {}),
     medicalSpecialty: [`${SCHEMA}Musculoskeletal`, `${SCHEMA}Physiotherapy`],
     isAcceptingNewPatients: true,
     sameAs: site.social.map((s) => s.href),
