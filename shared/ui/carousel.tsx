@@ -134,8 +134,10 @@ export function Carousel<T>({
       }
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
       const initialSlide = takeOverEarly(root, el, fade);
-      // A dot of ours that has focus gives it to Swiper's bullet in its place (ours are hidden now).
+      // A dot of ours that has focus gives it to Swiper's bullet in its place (ours are hidden now);
+      // the track, a tab stop of its own until Swiper starts (client/early.ts), to the current bullet.
       const focusedDot = [...root.querySelectorAll('.carousel__dots > button')].indexOf(document.activeElement as Element);
+      const trackFocused = document.activeElement === el;
       swiper = createSwiper(el, {
         initialSlide,
         slidesPerView: fade ? 1 : current.base,
@@ -163,6 +165,9 @@ export function Carousel<T>({
         // a slide past the last position is shown from the last position.
         const bullets = paginationRef.current?.querySelectorAll<HTMLElement>('.swiper-pagination-bullet') ?? [];
         bullets[Math.min(focusedDot, bullets.length - 1)]?.focus();
+      } else if (trackFocused) {
+        const to = paginationRef.current?.querySelector<HTMLElement>('.swiper-pagination-bullet-active') ?? [nextRef.current, prevRef.current].find((b) => b && !b.disabled);
+        to?.focus();
       }
     };
 

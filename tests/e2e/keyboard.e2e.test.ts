@@ -199,6 +199,27 @@ describe('keyboard only', () => {
     await t.close();
   });
 
+  it("a carousel's track that has focus when Swiper starts (its tab stop until then) hands it to the current bullet", async () => {
+    // Until Swiper starts, a carousel whose slides hold nothing focusable is a scroll region with
+    // a tab stop of its own (client/early.ts); Swiper takes that tab stop away, and focus there
+    // would drop to the page.
+    const t = await openPage(browser, { width: 1280, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t, 30_000, '**/assets/carousel-swiper-*.js');
+    await gotoHydrated(page, '/about');
+    await pressUntil(page, '.carousel .swiper[tabindex="0"]');
+    const carousel = page.locator('.carousel:has(.swiper:focus)');
+    const label = await carousel.getAttribute('aria-label');
+    release();
+    const named = page.locator(`section.carousel[aria-label="${label}"]`);
+    await named.locator('.swiper.swiper-initialized').waitFor();
+    await expect.poll(() => named.evaluate((c) => c.contains(document.activeElement) && document.activeElement!.matches('.swiper-pagination-bullet-active'))).toBe(true);
+    expect(await named.locator('.swiper').getAttribute('tabindex')).toBeNull();
+    await expectVisibleFocus(page);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it('the drawer at 375 px: the menu button opens it, focus moves in and stays in, Escape closes it and focus returns', async () => {
     const t = await openPage(browser, { width: 375, height: 800 });
     const { page } = t;
