@@ -209,9 +209,9 @@ export function carouselsSwipe(): void {
  * tap outside), nothing is replayed.
  */
 let viewer: HTMLDialogElement | null = null;
-/** The last early viewer, open or closed, until `handOver`; and when the visitor closed it. */
+/** The last early viewer, open or closed, until `handOver`; and when each was closed. */
 let shown: HTMLDialogElement | null = null;
-let closedAt = -1;
+const closedAt = new WeakMap<HTMLDialogElement, number>();
 function view(plus: HTMLElement, onClosed: () => void) {
   const item = plus.closest('.fgallery__item');
   const img = item?.querySelector('img');
@@ -238,7 +238,7 @@ function view(plus: HTMLElement, onClosed: () => void) {
   dialog.append(close, big, caption);
   dialog.addEventListener('close', () => {
     dialog.remove();
-    if (shown === dialog) closedAt = performance.now();
+    closedAt.set(dialog, performance.now());
     if (viewer === dialog) {
       viewer = null;
       onClosed();
@@ -247,7 +247,6 @@ function view(plus: HTMLElement, onClosed: () => void) {
   d.body.appendChild(dialog);
   dialog.showModal();
   viewer = shown = dialog;
-  closedAt = -1;
   return true;
 }
 
@@ -270,11 +269,12 @@ export function handOver(): void {
   const v = shown;
   if (!v) return;
   shown = viewer = null;
-  let dismissedAt = v.open ? Infinity : closedAt >= 0 ? closedAt : performance.now();
-  if (v.open) v.addEventListener('close', () => (dismissedAt = performance.now()), { once: true });
+  // Closed but its `close` event not yet fired: closed now, as far as the replay is concerned.
+  const stillShut = v.open ? undefined : performance.now();
   const opened = () => {
     const lightbox = d.querySelector<HTMLDialogElement>('dialog.lightbox[open]');
     if (!lightbox) return false;
+    const dismissedAt = v.open ? Infinity : (closedAt.get(v) ?? stillShut ?? performance.now());
     if (dismissedAt === Infinity) v.close();
     else if (plusClickedAt <= dismissedAt) lightbox.close();
     return true;
