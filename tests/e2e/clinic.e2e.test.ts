@@ -300,7 +300,11 @@ describe('clinic pages in a real browser', () => {
       if ((await skipping()) === 0) continue;
       checked.push(path);
       for (const hydrated of [false, true]) {
-        if (hydrated) await hydrate(page);
+        if (hydrated) {
+          await hydrate(page).catch((error: Error) => {
+            throw new Error(`${path}: not hydrated after a key press (${error.message}); page errors: ${JSON.stringify(t.errors)}`);
+          });
+        }
         // The layouts' breakpoints (576, 600, 700, 768, 992, 1024, 1100 px) and the widths just below them.
         for (const width of [320, 360, 375, 414, 480, 540, 575, 599, 600, 699, 700, 767, 768, 991, 992, 1023, 1024, 1099, 1100, 1280, 1920]) {
           await page.setViewportSize({ width, height: 800 });
