@@ -66,12 +66,23 @@ function storable(kind, response) {
   return mayStore(kind, response.status, response.type, response.headers.get('Cache-Control'), response.headers.get('Content-Type'));
 }
 
-async function assetFirst(request) {
-  const cache = await caches.open(ASSETS);
-  const hit = await cache.match(request);
-  if (hit) return hit;
+/**
+ * Assets: the cache first, else the network, the answer stored alongside. Storage that refuses
+ * (a phone out of space, a private window) never costs the page its file: a module that fails to
+ * load is failed for the rest of the page's life, and the page would never start its scripts.
+ */
+async function assetFirst(event) {
+  const request = event.request;
+  let cache = null;
+  try {
+    cache = await caches.open(ASSETS);
+    const hit = await cache.match(request);
+    if (hit) return hit;
+  } catch {
+    // No cache to read: the network answers.
+  }
   const response = await fetch(request);
-  if (storable('asset', response)) await cache.put(request, response.clone());
+  if (cache && storable('asset', response)) event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
   return response;
 }
 
@@ -153,6 +164,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const kind = requestKind(new URL(request.url), request.method, request.mode, request.headers.get('Accept'));
-  if (kind === 'asset') event.respondWith(assetFirst(request));
+  if (kind === 'asset') event.respondWith(assetFirst(event));
   else if (kind === 'page') event.respondWith(networkFirst(event));
 });

@@ -69,6 +69,38 @@ describe('service worker rules (public/sw.js)', () => {
     expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install', 'message']);
   });
 
+  it('answers an asset from the network when the cache cannot be read or will not take it, and stores what it can', async () => {
+    const asset = (path: string) => ({ url: `https://clinic.example${path}`, method: 'GET', mode: 'cors', headers: new Map([['Accept', '*/*']]) });
+    const response = (path: string) => ({
+      status: 200,
+      type: 'basic',
+      headers: new Map([['Content-Type', 'text/javascript'], ['Cache-Control', 'public, max-age=31536000, immutable']]),
+      body: path,
+      clone() {
+        return { ...this, body: `${path} (copy)` };
+      },
+    });
+    const run = async (caches: unknown, path: string) => {
+      const worker = loadWorker('V2', { caches, fetch: (r: { url: string }) => Promise.resolve(response(new URL(r.url).pathname)) });
+      let answer: Promise<{ body: string }> | undefined;
+      const stored: Promise<unknown>[] = [];
+      (worker.listeners.fetch as (e: unknown) => void)({ request: asset(path), respondWith: (p: Promise<{ body: string }>) => (answer = p), waitUntil: (p: Promise<unknown>) => stored.push(p) });
+      const body = (await answer!).body;
+      await Promise.all(stored);
+      return body;
+    };
+    // A phone out of space: the cache refuses the copy; the page still gets its file.
+    const full = { match: () => Promise.resolve(undefined), put: () => Promise.reject(new DOMException('quota', 'QuotaExceededError')) };
+    expect(await run({ open: () => Promise.resolve(full) }, '/assets/entry-A.js')).toBe('/assets/entry-A.js');
+    // No storage at all.
+    expect(await run({ open: () => Promise.reject(new DOMException('denied', 'SecurityError')) }, '/assets/entry-B.js')).toBe('/assets/entry-B.js');
+    // A cache that works: the copy is stored, the hit answered next time.
+    const kept = new Map<string, unknown>();
+    const working = { match: (r: { url: string }) => Promise.resolve(kept.get(r.url)), put: (r: { url: string }, v: unknown) => Promise.resolve(void kept.set(r.url, v)) };
+    expect(await run({ open: () => Promise.resolve(working) }, '/assets/entry-C.js')).toBe('/assets/entry-C.js');
+    expect(await run({ open: () => Promise.resolve(working) }, '/assets/entry-C.js')).toBe('/assets/entry-C.js (copy)');
+  });
+
   it("fetches the files a page's loader posts into the asset cache: only this site's assets, none twice", async () => {
     const stored = new Map<string, string>([['https://clinic.example/assets/entry-A.css', 'cached']]);
     const fetched: string[] = [];
