@@ -144,6 +144,24 @@ describe('the clinic’s calendar in a real browser, at phone width', () => {
     await shoot(page, 'booking');
     expect(await overflow(page)).toBe(0);
 
+    // A second phone visit, cancelled at the patient's request: the calendar keeps it, crossed out
+    // and still readable (axe's contrast check on the week view below).
+    await page.goto(`${baseUrl()}/staff/bookings/new?date=${today}`);
+    await hydrate(page);
+    await page.locator('select[name="service"]').selectOption('1');
+    await page.locator('select[name="visit"]').selectOption('follow_up');
+    await page.locator('select[name="practitioner"]').selectOption('tunde-bakare');
+    await page.getByRole('button', { name: 'Show free times' }).click();
+    await page.waitForSelector('.slot input');
+    await page.locator('.slot').first().click();
+    await page.locator('input[name="name"]').fill('Amina Yusuf');
+    await page.locator('input[name="phone"]').fill('0803 555 0102');
+    await page.getByRole('button', { name: 'Book the visit' }).click();
+    await page.waitForURL(/\/staff\/bookings\/BK-[A-Z0-9]{5}\?done=booked$/);
+    await page.getByLabel('The patient asked to cancel (the time becomes free)').check();
+    await page.getByRole('button', { name: 'Cancel the visit' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Cancelled. The time is free again.');
+
     // That day's list for the practitioner shows the visit, arrived (booked, late in the evening).
     await page.goto(`${baseUrl()}/staff/calendar?view=day&date=${today}&practitioner=tunde-bakare`);
     await hydrate(page);
@@ -152,6 +170,7 @@ describe('the clinic’s calendar in a real browser, at phone width', () => {
     expect(await item.getByRole('link').getAttribute('href')).toBe(`/staff/bookings/${reference}`);
     await page.goto(`${baseUrl()}/staff/calendar?view=week&date=${today}`);
     await hydrate(page);
+    await expect.poll(() => page.locator('.cal-item.is-cancelled', { hasText: 'Amina Yusuf' }).count()).toBe(1);
     expect(await violations(page)).toEqual([]);
     await shoot(page, 'calendar-week');
     expect(await overflow(page)).toBe(0);
