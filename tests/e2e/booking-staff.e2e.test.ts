@@ -73,6 +73,26 @@ async function signIn(pass: Pass, email: string, password: string, to: string) {
   await hydrate(pass.page);
 }
 
+/** The phone booking form for `day`: a follow-up of service 1 with Tunde Bakare, its free times shown. */
+async function showFreeTimes(page: Page, day: string) {
+  await page.goto(`${baseUrl()}/staff/bookings/new?date=${day}`);
+  await hydrate(page);
+  await page.locator('select[name="service"]').selectOption('1');
+  await page.locator('select[name="visit"]').selectOption('follow_up');
+  await page.locator('select[name="practitioner"]').selectOption('tunde-bakare');
+  await page.getByRole('button', { name: 'Show free times' }).click();
+  await page.waitForSelector('.slot input');
+}
+
+/** The first free time shown, booked for a patient; waits for the new booking's page. */
+async function bookFirstFreeTime(page: Page, name: string, phone: string) {
+  await page.locator('.slot').first().click();
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="phone"]').fill(phone);
+  await page.getByRole('button', { name: 'Book the visit' }).click();
+  await page.waitForURL(/\/staff\/bookings\/BK-[A-Z0-9]{5}\?done=booked$/);
+}
+
 describe('the clinic’s calendar in a real browser, at phone width', () => {
   it('staff sign in, give a practitioner a different plan for today (tomorrow late in the evening), book a patient by phone, mark them arrived, and find them in the day view; axe clean', { timeout: 240_000 }, async () => {
     const email = `calendar.${Date.now()}@example.com`;
@@ -111,21 +131,11 @@ describe('the clinic’s calendar in a real browser, at phone width', () => {
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('The exception is saved.');
 
     // A phone booking: service, practitioner and day, then the first free time and the patient.
-    await page.goto(`${baseUrl()}/staff/bookings/new?date=${today}`);
-    await hydrate(page);
-    await page.locator('select[name="service"]').selectOption('1');
-    await page.locator('select[name="visit"]').selectOption('follow_up');
-    await page.locator('select[name="practitioner"]').selectOption('tunde-bakare');
-    await page.getByRole('button', { name: 'Show free times' }).click();
-    await page.waitForSelector('.slot input');
+    await showFreeTimes(page, today);
     expect(await violations(page)).toEqual([]);
     await shoot(page, 'phone-booking');
     expect(await overflow(page)).toBe(0);
-    await page.locator('.slot').first().click();
-    await page.locator('input[name="name"]').fill('Musa Danjuma');
-    await page.locator('input[name="phone"]').fill('0803 555 0101');
-    await page.getByRole('button', { name: 'Book the visit' }).click();
-    await page.waitForURL(/\/staff\/bookings\/BK-[A-Z0-9]{5}\?done=booked$/);
+    await bookFirstFreeTime(page, 'Musa Danjuma', '0803 555 0101');
     const reference = /BK-[A-Z0-9]{5}/.exec(page.url())![0];
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Booked.');
 
@@ -146,18 +156,8 @@ describe('the clinic’s calendar in a real browser, at phone width', () => {
 
     // A second phone visit, cancelled at the patient's request: the calendar keeps it, crossed out
     // and still readable (axe's contrast check on the week view below).
-    await page.goto(`${baseUrl()}/staff/bookings/new?date=${today}`);
-    await hydrate(page);
-    await page.locator('select[name="service"]').selectOption('1');
-    await page.locator('select[name="visit"]').selectOption('follow_up');
-    await page.locator('select[name="practitioner"]').selectOption('tunde-bakare');
-    await page.getByRole('button', { name: 'Show free times' }).click();
-    await page.waitForSelector('.slot input');
-    await page.locator('.slot').first().click();
-    await page.locator('input[name="name"]').fill('Amina Yusuf');
-    await page.locator('input[name="phone"]').fill('0803 555 0102');
-    await page.getByRole('button', { name: 'Book the visit' }).click();
-    await page.waitForURL(/\/staff\/bookings\/BK-[A-Z0-9]{5}\?done=booked$/);
+    await showFreeTimes(page, today);
+    await bookFirstFreeTime(page, 'Amina Yusuf', '0803 555 0102');
     await page.getByLabel('The patient asked to cancel (the time becomes free)').check();
     await page.getByRole('button', { name: 'Cancel the visit' }).click();
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Cancelled. The time is free again.');

@@ -277,12 +277,33 @@ describe('the first tap, before hydration', () => {
     }
   });
 
-  it("the early viewer closed right after its click is replayed (before the hand-over): React's lightbox is closed when it comes", async () => {
+  /**
+   * A plus tapped before hydration (the early viewer opens), then hydration with `race` installed
+   * in the page: when React's lightbox chunk has come, neither viewer is left open.
+   */
+  async function viewerClosedAsLightboxComes(race: () => void) {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
+    await page.addInitScript(race);
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
+    await page.locator('.fgallery__open').first().click();
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
+    const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
+    release();
+    await hydrated(page);
+    await viewerLoaded;
+    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
+    await page.waitForTimeout(1500);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  }
+
+  it("the early viewer closed right after its click is replayed (before the hand-over): React's lightbox is closed when it comes", async () => {
     // The visitor's Escape landing in the one task between the replayed click and the hand-over
     // (it happened in CI at 6× CPU): the early viewer is closed as the replayed click returns.
-    await page.addInitScript(() => {
+    await viewerClosedAsLightboxComes(() => {
       const click = HTMLElement.prototype.click;
       HTMLElement.prototype.click = function (this: HTMLElement) {
         click.call(this);
@@ -291,47 +312,19 @@ describe('the first tap, before hydration', () => {
         }
       };
     });
-    const release = await holdScripts(t);
-    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
-    await page.locator('.fgallery__open').first().click();
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
-    const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
-    release();
-    await hydrated(page);
-    await viewerLoaded;
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
-    await page.waitForTimeout(1500);
-    expect(await page.locator('dialog[open]').count()).toBe(0);
-    expect(t.errors).toEqual([]);
-    await t.close();
   });
 
   it("Escape pressed the moment React's lightbox opens over the early viewer: neither stays open", async () => {
-    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
-    const { page } = t;
     // The visitor's Escape in the task right after React's lightbox opens (on top of the early
     // viewer, which the hand-over then closes): it closes the top one, React's. The early viewer
     // must not be left behind it (it was, at 6× CPU in CI, when the hand-over looked every 50 ms).
-    await page.addInitScript(() => {
+    await viewerClosedAsLightboxComes(() => {
       const showModal = HTMLDialogElement.prototype.showModal;
       HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
         showModal.call(this);
         if (this.matches('.lightbox')) setTimeout(() => this.open && this.close());
       };
     });
-    const release = await holdScripts(t);
-    await page.goto(baseUrl() + '/portfolioThreeColumn', { waitUntil: 'load' });
-    await page.locator('.fgallery__open').first().click();
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(1);
-    const viewerLoaded = page.waitForResponse((r) => /\/assets\/lightbox-[\w-]+\.js$/.test(r.url()));
-    release();
-    await hydrated(page);
-    await viewerLoaded;
-    await expect.poll(() => page.locator('dialog.early-viewer').count()).toBe(0);
-    await page.waitForTimeout(1500);
-    expect(await page.locator('dialog[open]').count()).toBe(0);
-    expect(t.errors).toEqual([]);
-    await t.close();
   });
 
   it("a form sent empty before hydration gets the browser's own message at once, and posts nothing", async () => {
