@@ -62,7 +62,14 @@ const overflow = (page: Page) =>
       : [],
   );
 
-/** Books the first free time of the chosen service's first free day; answers the time's value and the manage page's URL. */
+/**
+ * A visit this far ahead can still be moved and cancelled online (the cancellation notice,
+ * BOOKING_CANCEL_NOTICE_MINUTES, 24 h by default; an hour more for the test's own time): the
+ * tests below cancel and move the visit they book.
+ */
+const CHANGEABLE_AHEAD_MS = 25 * 60 * 60 * 1000;
+
+/** Books the first free time far enough ahead to be changed online (its day chosen first if it is not the one shown); answers the time's value and the manage page's URL. */
 async function bookFirstFree(pass: Pass, js: boolean, name: string) {
   const { page } = pass;
   // From the contact bar's Book, as on a phone.
@@ -77,11 +84,29 @@ async function bookFirstFree(pass: Pass, js: boolean, name: string) {
   await page.locator('input[name="start"]').first().waitFor();
   await expectAxeClean(page, 'day and time', js);
   expect(await overflow(page)).toEqual([]);
-  const time = page.locator('input[name="start"]').first();
-  const start = await time.inputValue();
-  const label = (await page.locator('.booking-time').first().textContent())?.trim() ?? '';
+  // The week's times are all in the page (another day's hidden): the first one far enough ahead.
+  const pick = await page.locator('fieldset[data-days] input[name="start"]').evaluateAll(
+    (inputs, after) => {
+      const input = (inputs as HTMLInputElement[]).find((i) => Date.parse(i.value) >= after);
+      return input ? { start: input.value, day: input.closest('fieldset')!.getAttribute('data-days')! } : null;
+    },
+    Date.now() + CHANGEABLE_AHEAD_MS,
+  );
+  expect(pick, 'a free time at least 25 hours ahead this week').toBeTruthy();
+  const { start, day } = pick!;
+  const times = page.locator(`fieldset[data-days="${day}"]`);
+  if (!(await times.isVisible())) {
+    // The taps after the service: day (preselected when free), time, confirm; name and phone typed.
+    await page.locator(`form.booking-days label:has(input[value="${day}"])`).click();
+    if (!js) {
+      await page.getByRole('button', { name: 'Show times for this day' }).click();
+      await page.waitForURL((u) => u.searchParams.get('date') === day);
+    }
+    await expect.poll(() => times.isVisible()).toBe(true);
+  }
+  const time = times.locator(`input[name="start"][value="${start}"]`);
+  const label = (await times.locator(`label.booking-time:has(input[value="${start}"])`).textContent())?.trim() ?? '';
   expect(label).toMatch(/^\d{2}:\d{2}$/);
-  // The taps after the service: (day, preselected when free) time, confirm; name and phone typed.
   await time.check();
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Phone number').fill('0803 123 4567');
