@@ -133,7 +133,10 @@ function after(ms: number) {
 }
 /** A link followed or a form posted by the browser: this document is going away, and the scripts
  * would only hold the main thread that the next document needs (it often shares this one's
- * process). If it is still here 3 s later (a download, a 204), the scripts start after all. */
+ * process). If it is still here 10 s later (a download, a 204), the scripts start after all: not
+ * sooner, because on slow mobile data the next page often takes more than 3 s to come, and starting
+ * them would put back a posted form's "One moment…" (React must find the server's HTML) while the
+ * visitor still waits for its answer. */
 function leave(e: Event) {
   const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   const away = e.type === 'submit' || (!!a && !a.hash && !a.target && !a.hasAttribute('download') && !(e as MouseEvent).button);
@@ -143,7 +146,7 @@ function leave(e: Event) {
   leaving = w.setTimeout(() => {
     leaving = 0;
     after(0);
-  }, 3000);
+  }, 10_000);
 }
 // Bubbling, on the window: after the page's own handlers (React's, once hydrated) have had their say.
 w.addEventListener('click', leave);
