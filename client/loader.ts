@@ -22,7 +22,8 @@
  * - controls the browser runs itself answer on their own: `commandfor`/`popovertarget` buttons
  *   (the drawer, the video popup), `<details>` (the FAQ), links, forms (the browser's own
  *   validation messages until hydration); the state of a dialog or popover opened that way is
- *   mirrored on its opener's `aria-expanded` here;
+ *   mirrored on its opener's `aria-expanded` here; a link followed or a form posted by the browser
+ *   shows the page's progress bar until the next page comes (`progress`);
  * - tabs, gallery filters, quantity steppers and carousels that have not started answer from
  *   ./early (in this file), on the server's HTML, as React will render the same state.
  *
@@ -131,26 +132,85 @@ function after(ms: number) {
   clearTimeout(timer);
   timer = w.setTimeout(() => requestAnimationFrame(() => setTimeout(go)), ms);
 }
+/**
+ * The page's progress bar (the one React shows during a client navigation, `.nav-progress`), shown
+ * here while the browser itself loads the next document: a link followed or a form posted before
+ * hydration, or after it a link React leaves to the browser (the sign-in pages). Without it a tap
+ * on a slow phone shows nothing until the next page paints, 0.6–1.7 s later. Through the CSSOM
+ * and the Web Animations API, which the CSP allows (the inline stylesheet has no rule for the
+ * active bar: its class is not in the HTML); a transform and opacity, so the compositor keeps it
+ * moving while the main thread parses the next page.
+ */
+let bar: Animation | undefined;
+function progress(on: boolean) {
+  const el = d.querySelector<HTMLElement>('.nav-progress');
+  if (!el || (on && bar)) return;
+  bar?.cancel();
+  bar = undefined;
+  if (!on) {
+    if (el.hasAttribute('popover')) {
+      if (el.matches(':popover-open')) el.hidePopover();
+      el.removeAttribute('popover');
+    }
+    el.removeAttribute('style');
+    el.setAttribute('aria-hidden', 'true');
+    return;
+  }
+  // Over an open dialog too (a link in the menu drawer): in the top layer, as a popover; the
+  // popover's own box (centred, bordered, padded) undone.
+  Object.assign(el.style, { width: '100%', transformOrigin: '0 0', margin: '0', border: '0', padding: '0' });
+  if ('showPopover' in el) {
+    el.popover = 'manual';
+    el.showPopover();
+  }
+  el.setAttribute('aria-hidden', 'false');
+  const still = w.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  bar = el.animate([{ opacity: 1, transform: 'scaleX(0.02)' }, { opacity: 1, transform: 'scaleX(0.8)' }], {
+    duration: still ? 0 : 8000,
+    easing: 'cubic-bezier(0.1, 0.7, 0.2, 1)',
+    fill: 'forwards',
+  });
+}
+
 /** A link followed or a form posted by the browser: this document is going away, and the scripts
  * would only hold the main thread that the next document needs (it often shares this one's
- * process). If it is still here 10 s later (a download, a 204), the scripts start after all: not
- * sooner, because on slow mobile data the next page often takes more than 3 s to come, and starting
- * them would put back a posted form's "One moment…" (React must find the server's HTML) while the
- * visitor still waits for its answer. */
+ * process). If it is still here 10 s later (a download, a 204), the bar goes and the scripts start
+ * after all: not sooner, because on slow mobile data the next page often takes more than 3 s to
+ * come, and starting them would put back a posted form's "One moment…" (React must find the
+ * server's HTML) while the visitor still waits for its answer. Not a link to this page's own
+ * fragment, to another window, a download, a `tel:` or `mailto:` link, or a click that opens a tab. */
 function leave(e: Event) {
-  const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  const away = e.type === 'submit' || (!!a && !a.hash && !a.target && !a.hasAttribute('download') && !(e as MouseEvent).button);
-  if (e.defaultPrevented || !away || started) return;
-  clearTimeout(timer);
+  if (e.defaultPrevented) return;
+  let away: boolean;
+  if (e.type === 'submit') {
+    const form = e.target as HTMLFormElement;
+    away = !((e as SubmitEvent).submitter?.getAttribute('formtarget') ?? form.target) && form.method !== 'dialog';
+  } else {
+    const m = e as MouseEvent;
+    const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    const here = !!a && a.hash !== '' && a.pathname === location.pathname && a.search === location.search;
+    away = !!a && /^https?:$/.test(a.protocol) && !here && !a.target && !a.hasAttribute('download') && !m.button && !m.ctrlKey && !m.metaKey && !m.shiftKey && !m.altKey;
+  }
+  if (!away) return;
+  progress(true);
+  if (!started) clearTimeout(timer);
   clearTimeout(leaving);
   leaving = w.setTimeout(() => {
     leaving = 0;
+    progress(false);
     after(0);
   }, 10_000);
 }
 // Bubbling, on the window: after the page's own handlers (React's, once hydrated) have had their say.
 w.addEventListener('click', leave);
 w.addEventListener('submit', leave);
+// Back from the browser's back-forward cache: the bar goes (a tap from there starts the scripts).
+w.addEventListener('pageshow', (e) => {
+  if (!e.persisted) return;
+  clearTimeout(leaving);
+  leaving = 0;
+  progress(false);
+});
 const LISTENERS: [string, () => void][] = [
   ['pointerdown', () => after(1000)],
   ['touchstart', () => after(1000)],

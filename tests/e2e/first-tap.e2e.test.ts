@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, holdScripts, launch, openPage } from './harness';
+import { baseUrl, holdScripts, hydrate, launch, openPage } from './harness';
 
 // Issue 33 (docs/first-view.md): the first tap answers before hydration. The page's entry script
 // is held back (holdScripts), so each answer below comes from the browser itself or from the
@@ -421,6 +421,74 @@ describe('the first tap, before hydration', () => {
     // The same frame, still the only one: React started from it.
     expect(await embed.locator('iframe').count()).toBe(1);
     expect(await frameBefore!.evaluate((f) => f.isConnected)).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  it("a link followed before hydration shows the page's progress bar at once, over the open drawer too, until the next page comes; a link to this page's own fragment or a phone number does not; once hydrated the Login link (a new document) shows it too", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    /** The bar as the visitor sees it: shown, at the top, across the screen, in the top layer. */
+    const bar = () =>
+      page.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('.nav-progress')!;
+        const r = el.getBoundingClientRect();
+        return { hidden: el.getAttribute('aria-hidden'), opacity: getComputedStyle(el).opacity, top: r.top, height: r.height, wide: r.width > 0, onTop: el.matches(':popover-open') };
+      });
+    const off = { hidden: 'true', opacity: '0', top: 0, height: 3, wide: false, onTop: false };
+    expect(await bar()).toEqual(off);
+
+    // The skip link (this page's own fragment) and a phone number: the page stays, no bar. (The
+    // phone link's navigation is cancelled after the loader has had its say: a test has no dialler.)
+    await page.evaluate(() => window.addEventListener('click', (e) => (e.target as Element).closest('a[href^="tel:"]') && e.preventDefault()));
+    await page.locator('a.skip-link').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('a[href^="tel:"]').first().evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForTimeout(200);
+    expect(await bar()).toEqual(off);
+
+    // A link in the open drawer, its page held back for a second: the bar shows over the drawer
+    // (a modal dialog). Recorded by the page itself at every frame (the tab's session storage
+    // outlives it), as the harness waits for the navigation before it evaluates anything.
+    const record = () =>
+      page.evaluate(() => {
+        const el = document.querySelector<HTMLElement>('.nav-progress')!;
+        const tick = () => {
+          const r = el.getBoundingClientRect();
+          const drawer = document.querySelector<HTMLDialogElement>('#site-drawer')!;
+          const state = { hidden: el.getAttribute('aria-hidden'), opacity: getComputedStyle(el).opacity, top: r.top, height: r.height, wide: r.width > 0, onTop: el.matches(':popover-open') };
+          sessionStorage.setItem('bar', JSON.stringify({ ...state, drawer: drawer.open && drawer.matches(':modal'), hydrated: document.documentElement.dataset.hydrated ?? null }));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    const recorded = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('bar') ?? 'null') as Record<string, unknown>);
+    const heldBack = async (pattern: string) => {
+      await page.route(pattern, async (route) => {
+        await new Promise<void>((go) => setTimeout(go, 1000));
+        await route.continue();
+      });
+    };
+    await heldBack('**/services');
+    await page.locator('button.site-header__menu').click();
+    await record();
+    await page.locator('#site-drawer nav a', { hasText: 'Services' }).click();
+    await page.waitForURL(/\/services$/);
+    expect(await recorded()).toEqual({ hidden: 'false', opacity: '1', top: 0, height: 3, wide: true, onTop: true, drawer: true, hydrated: null });
+    await page.waitForLoadState('load');
+    expect(await bar()).toEqual(off);
+
+    // Hydrated: React Router's own navigations show the bar through React; the Login link is
+    // left to the browser (the sign-in pages are a new document), and the loader shows it.
+    release();
+    await hydrate(page);
+    await heldBack('**/login?*');
+    await record();
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(/\/login\?returnTo=/);
+    expect(await recorded()).toMatchObject({ hidden: 'false', opacity: '1', wide: true, drawer: false, hydrated: 'true' });
     expect(t.errors).toEqual([]);
     await t.close();
   });
