@@ -30,6 +30,8 @@ export function harness({ controls }) {
   const LIVE = '[role=status], [role=alert], [aria-live]:not([aria-live=off]), output';
   const INTERACTIVE = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=tab], [role=link], [tabindex]:not([tabindex="-1"])';
   const WATCH_KEY = '__intentWatch';
+  // A link tapped: the next document's first contentful paint is reported too (`page`).
+  const PAGE_KEY = '__intentPage';
   const st = { quiet: false, early: [], armed: null };
 
   // Scrolling a control into view is not the visitor's intent: while `quiet`, scroll events are
@@ -107,6 +109,7 @@ export function harness({ controls }) {
   const tapElement = (el) => (!present(el) && el.labels?.length ? ([...el.labels].find(present) ?? el) : el);
   const overlays = () => [...document.querySelectorAll(OVERLAYS)].filter(contentShows);
   const players = () => [...document.querySelectorAll(PLAYERS)].filter(shown);
+  const bars = () => [...document.querySelectorAll('[role=progressbar]:not([aria-hidden=true])')].filter(shown);
   const liveTexts = () => [...document.querySelectorAll(LIVE)].map((el) => (shown(el) ? text(el) : ''));
   const errorsShown = () => {
     const found = new Set();
@@ -189,10 +192,13 @@ export function harness({ controls }) {
   const RULES = {
     // A drawer, menu, dialog, lightbox or player opens: the controlled element's content is on
     // screen (and aria-expanded says so, if the control has it); without aria-controls, any dialog,
-    // popover, menu or player that was not on screen before. A link: the page it opens, painted.
+    // popover, menu or player that was not on screen before. A link: the page's progress bar shows
+    // (the page is on its way), else the page it opens, painted; that page's first paint is
+    // reported beside it either way (`page`).
     opens: {
-      snap: () => ({ overlays: overlays(), players: players() }),
+      snap: () => ({ overlays: overlays(), players: players(), bars: bars() }),
       check(t, s) {
+        if (t.matches('a[href]')) return bars().some((b) => !s.bars.includes(b));
         if (t.hasAttribute('aria-expanded') && t.getAttribute('aria-expanded') !== 'true') return false;
         const c = controlled(t);
         if (c) return contentShows(c);
@@ -421,6 +427,7 @@ export function harness({ controls }) {
         visible,
         problem,
         name: loc?.target ? nameOf(loc.target).slice(0, 60) : '',
+        link: !!loc?.target?.matches('a[href]'),
         early: st.early,
         started: hydrated() || !!document.querySelector('link[rel=modulepreload]'),
         hydrated: hydrated(),
@@ -455,6 +462,7 @@ export function harness({ controls }) {
     disarm() {
       st.armed = null;
       sessionStorage.removeItem(WATCH_KEY);
+      sessionStorage.removeItem(PAGE_KEY);
     },
     hydrated,
     /** The control's response is on screen now (to check that a reset closed it). */
@@ -516,8 +524,32 @@ export function harness({ controls }) {
       a.already = false;
     }
     if (a.already) return;
+    if (a.target.matches('a[href]')) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now() }));
     if (rule.persist) sessionStorage.setItem(WATCH_KEY, JSON.stringify({ id: a.id, runId: a.runId, from: location.href, since: Date.now(), persisted: rule.persist(a.snap) }));
-    watchFrames(a, () => rule.check(a.target, a.snap, a.container, a), !!rule.checkNew, (at) => report({ kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt }));
+    const link = a.target.matches('a[href]');
+    watchFrames(a, () => rule.check(a.target, a.snap, a.container, a), !!rule.checkNew, (at) => {
+      const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt };
+      // A link's page may replace this one before the report has left: the next document says it again.
+      if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now(), said }));
+      report(said);
+    });
+  }
+
+  let paged = null;
+  try {
+    paged = JSON.parse(sessionStorage.getItem(PAGE_KEY) ?? 'null');
+  } catch {
+    paged = null;
+  }
+  sessionStorage.removeItem(PAGE_KEY);
+  if (paged && Date.now() - paged.since < 60000) {
+    if (paged.said) report(paged.said);
+    new PerformanceObserver((list, observer) => {
+      const fcp = list.getEntriesByName('first-contentful-paint')[0];
+      if (!fcp) return;
+      observer.disconnect();
+      report({ kind: 'page', runId: paged.runId, at: performance.timeOrigin + fcp.startTime, href: location.href });
+    }).observe({ type: 'paint', buffered: true });
   }
 
   // A new document while a watch is on (a link, or a form posted before hydration): the response

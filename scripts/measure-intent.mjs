@@ -380,7 +380,7 @@ export async function measureIntent({ base, routes, runs, json, only }) {
     // 2. Each row: `runs` fresh loads, a first tap each, then the same tap once hydrated.
     for (const row of found) {
       const spec = controls.find((c) => c.id === row.id);
-      const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
+      const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], page: [], warmPage: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
       const problem = (run, text) => r.problems.push({ run: run + 1, text });
       for (let run = 0; run < runs; run++) {
         const t0 = Date.now();
@@ -400,6 +400,7 @@ export async function measureIntent({ base, routes, runs, json, only }) {
               if (Number.isFinite(outcome.hydrated)) r.hydrated.push(outcome.hydrated);
               if (outcome.inputLag !== undefined) r.inputLag.push(outcome.inputLag);
             }
+            if (outcome.page !== undefined) r.page.push(outcome.page);
             if (outcome.controlShown !== undefined) r.controlShown.push(outcome.controlShown);
             if (outcome.offscreen !== undefined) r.offscreen.push(outcome.offscreen);
             r.how.add(outcome.how);
@@ -424,6 +425,10 @@ export async function measureIntent({ base, routes, runs, json, only }) {
               if (!again && off && Date.now() - off.got > 2000) break;
             }
             if (again) r.warm.push(again.at - second);
+            if (again && warmPoint.link) {
+              const painted = await box.wait(mine('page'), 20000, warmMark);
+              if (painted) r.warmPage.push(painted.at - second);
+            }
             else if (off) problem(run, `once hydrated: no visible response, the message was in the page ${ms(off.at - second)} ms after the tap, off screen`);
             else problem(run, 'once hydrated: no visible response within 15 s');
           } catch (error) {
@@ -483,11 +488,15 @@ export async function measureIntent({ base, routes, runs, json, only }) {
       const next = await box.wait(mine('new document'), 0, mark);
       if (!response && next && Date.now() - next.got > 2500) break;
     }
-    const hydratedAt = await box.wait((e) => e.kind === 'hydrated', response?.doc === 'same' ? 20000 : 0, mark);
+    const hydratedAt = await box.wait((e) => e.kind === 'hydrated', response?.doc === 'same' && !prep.link ? 20000 : 0, mark);
+    // A link: its page's first paint too, whether the response was a progress bar or that page.
+    const painted = prep.link ? await box.wait(mine('page'), 20000, mark) : null;
+    if (painted) out.page = painted.at - first;
     if (response) {
       out.kind = 'visible';
       out.response = response.at - first;
       if (response.doc === 'new') out.how = 'new page';
+      else if (prep.link) out.how = 'progress bar';
       else out.hydrated = hydratedAt ? hydratedAt.at - first : NaN;
       // The page's own time of the first input (its event's timeStamp) against the time taken here before dispatching it.
       if (!twoTap && response.inputAt) out.inputLag = response.inputAt - first;
@@ -541,7 +550,7 @@ export async function measureIntent({ base, routes, runs, json, only }) {
     await page.waitForTimeout(300);
     const armed = await page.evaluate((a) => window.__intent.arm(a), { id: row.id, key: row.key, runId: id, twoTap: false });
     if (armed.error) throw new Error(`once hydrated: ${armed.error}`);
-    return armed.point;
+    return { ...armed.point, link: prep.link };
   }
 
   // 3. The table, and the same rows as JSON.
@@ -564,9 +573,11 @@ export async function measureIntent({ base, routes, runs, json, only }) {
     'worst ms': worst(r.cold),
     'tap → hydrated, median ms': median(r.hydrated),
     'same tap once hydrated, median ms': median(r.warm),
+    'tap → new page painted, median ms (a link)': median(r.page),
+    'the same once hydrated, median ms': median(r.warmPage),
     how: [...r.how].join(', '),
     problems: grouped(r.problems),
-    runs: { response: r.cold, hydrated: r.hydrated, again: r.warm, controlShown: r.controlShown, inputLag: r.inputLag, offscreen: r.offscreen, load: r.load },
+    runs: { response: r.cold, hydrated: r.hydrated, again: r.warm, page: r.page, againPage: r.warmPage, controlShown: r.controlShown, inputLag: r.inputLag, offscreen: r.offscreen, load: r.load },
     name: r.name,
     before: r.before,
   }));
@@ -583,7 +594,9 @@ export async function measureIntent({ base, routes, runs, json, only }) {
   };
   // A row with no visible response says what there was instead.
   const none = (t) => (t.outcomes.includes('off screen') ? 'off screen' : t.outcomes.includes('no message') ? 'no message' : 'none');
-  for (const t of table) console.log(`| \`${t.route}\` | ${t.control} | ${t.n} | ${t.n ? ms(t['tap → visible response, median ms']) : none(t)} | ${worstCell(t)} | ${ms(t['tap → hydrated, median ms'])} | ${ms(t['same tap once hydrated, median ms'])} | ${t.how} |`);
+  // A link's row also says when the page it opens painted (its first contentful paint).
+  const paintedCell = (t) => (t.runs.page.length ? `; its page painted ${ms(t['tap → new page painted, median ms (a link)'])} ms (${ms(worst(t.runs.page))}), once hydrated ${ms(t['the same once hydrated, median ms'])}` : '');
+  for (const t of table) console.log(`| \`${t.route}\` | ${t.control} | ${t.n} | ${t.n ? ms(t['tap → visible response, median ms']) : none(t)} | ${worstCell(t)} | ${ms(t['tap → hydrated, median ms'])} | ${ms(t['same tap once hydrated, median ms'])} | ${t.how}${paintedCell(t)} |`);
   const pending = CONTROLS.filter((c) => c.pending);
   for (const c of pending) console.log(`(${c.label}: not measured, ${c.pending})`);
   const missing = controls.filter((c) => !found.some((f) => f.id === c.id));
@@ -593,6 +606,6 @@ export async function measureIntent({ base, routes, runs, json, only }) {
   if (aliases.length) console.log(`Left out, the same page as another route: ${aliases.join(', ')}`);
   const notes = table.flatMap((t) => t.problems.map((p) => `${t.route} ${t.control}: ${p}`));
   if (notes.length) console.log(notes.join('\n'));
-  console.log('how: in page = the response came in the page tapped; new page = in the document it led to (a link, or a form posted before hydration); 2 taps = the control was not on screen before hydration, so the first tap lands where it will be and it is tapped the moment it shows (no reaction time added).');
+  console.log('how: in page = the response came in the page tapped; progress bar = a link: the page’s progress bar showed (its page’s first paint follows); new page = in the document it led to (a link, or a form posted before hydration); 2 taps = the control was not on screen before hydration, so the first tap lands where it will be and it is tapped the moment it shows (no reaction time added).');
   if (json) writeFileSync(json, JSON.stringify({ runs, width: 375, cpuSlowdown: 4, minutes: Number(minutes), load, rows: table, pending: pending.map((c) => ({ id: c.id, label: c.label, why: c.pending })) }, null, 2));
 }
