@@ -524,9 +524,9 @@ export function harness({ controls }) {
       a.already = false;
     }
     if (a.already) return;
-    if (a.target.matches('a[href]')) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now() }));
-    if (rule.persist) sessionStorage.setItem(WATCH_KEY, JSON.stringify({ id: a.id, runId: a.runId, from: location.href, since: Date.now(), persisted: rule.persist(a.snap) }));
     const link = a.target.matches('a[href]');
+    if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now() }));
+    if (rule.persist) sessionStorage.setItem(WATCH_KEY, JSON.stringify({ id: a.id, runId: a.runId, from: location.href, since: Date.now(), persisted: rule.persist(a.snap) }));
     watchFrames(a, () => rule.check(a.target, a.snap, a.container, a), !!rule.checkNew, (at) => {
       const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt };
       // A link's page may replace this one before the report has left: the next document says it again.
@@ -535,32 +535,35 @@ export function harness({ controls }) {
     });
   }
 
-  let paged = null;
-  try {
-    paged = JSON.parse(sessionStorage.getItem(PAGE_KEY) ?? 'null');
-  } catch {
-    paged = null;
-  }
-  sessionStorage.removeItem(PAGE_KEY);
-  if (paged && Date.now() - paged.since < 60000) {
-    if (paged.said) report(paged.said);
+  /** What an earlier document of the tab left under `key` for this one (a minute at most). */
+  const left = (key) => {
+    try {
+      const x = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+      return x && Date.now() - x.since < 60000 ? x : null;
+    } catch {
+      return null;
+    }
+  };
+  /** Calls f once with this document's first contentful paint (wall-clock ms). */
+  const firstPaint = (f) =>
     new PerformanceObserver((list, observer) => {
       const fcp = list.getEntriesByName('first-contentful-paint')[0];
       if (!fcp) return;
       observer.disconnect();
-      report({ kind: 'page', runId: paged.runId, at: performance.timeOrigin + fcp.startTime, href: location.href });
+      f(performance.timeOrigin + fcp.startTime);
     }).observe({ type: 'paint', buffered: true });
+
+  const paged = left(PAGE_KEY);
+  sessionStorage.removeItem(PAGE_KEY);
+  if (paged) {
+    if (paged.said) report(paged.said);
+    firstPaint((at) => report({ kind: 'page', runId: paged.runId, at, href: location.href }));
   }
 
   // A new document while a watch is on (a link, or a form posted before hydration): the response
   // is in this document; its time is its first frame that shows it (or its first contentful paint).
-  let pending = null;
-  try {
-    pending = JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null');
-  } catch {
-    pending = null;
-  }
-  if (pending && Date.now() - pending.since < 60000) {
+  const pending = left(WATCH_KEY);
+  if (pending) {
     const spec = byId[pending.id];
     const rule = spec && RULES[spec.response];
     if (rule) {
@@ -569,13 +572,12 @@ export function harness({ controls }) {
       report({ kind: 'new document', runId: a.runId, at: now(), href: location.href });
       const done = (at) => report({ kind: 'response', runId: a.runId, at, doc: 'new', href: location.href });
       if (rule.paint) {
-        new PerformanceObserver((list) => {
-          const fcp = list.getEntriesByName('first-contentful-paint')[0];
-          if (!fcp || a.done) return;
+        firstPaint((at) => {
+          if (a.done) return;
           a.done = true;
           sessionStorage.removeItem(WATCH_KEY);
-          done(performance.timeOrigin + fcp.startTime);
-        }).observe({ type: 'paint', buffered: true });
+          done(at);
+        });
       } else {
         watchFrames(a, () => !!document.body && rule.checkNew(pending.persisted), true, done);
       }

@@ -429,14 +429,22 @@ describe('the first tap, before hydration', () => {
     const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
     const { page } = t;
     const release = await holdScripts(t);
+    // In every document of the page: the bar as the visitor sees it (shown, at the top, across
+    // the screen, in the top layer), the drawer's state and the page's hydration. (A string: the
+    // test's compiler would wrap a function's inner arrows in helpers the page does not have.)
+    await page.addInitScript(`window.__bar = () => {
+      const el = document.querySelector('.nav-progress');
+      const r = el.getBoundingClientRect();
+      const drawer = document.querySelector('#site-drawer');
+      return {
+        seen: { hidden: el.getAttribute('aria-hidden'), opacity: getComputedStyle(el).opacity, top: r.top, height: r.height, wide: r.width > 0, onTop: el.matches(':popover-open') },
+        drawer: drawer.open && drawer.matches(':modal'),
+        hydrated: document.documentElement.dataset.hydrated ?? null,
+      };
+    }`);
+    type BarState = { seen: Record<string, unknown>; drawer: boolean; hydrated: string | null };
     await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
-    /** The bar as the visitor sees it: shown, at the top, across the screen, in the top layer. */
-    const bar = () =>
-      page.evaluate(() => {
-        const el = document.querySelector<HTMLElement>('.nav-progress')!;
-        const r = el.getBoundingClientRect();
-        return { hidden: el.getAttribute('aria-hidden'), opacity: getComputedStyle(el).opacity, top: r.top, height: r.height, wide: r.width > 0, onTop: el.matches(':popover-open') };
-      });
+    const bar = () => page.evaluate(() => (window as unknown as { __bar: () => BarState }).__bar().seen);
     const off = { hidden: 'true', opacity: '0', top: 0, height: 3, wide: false, onTop: false };
     expect(await bar()).toEqual(off);
 
@@ -454,12 +462,9 @@ describe('the first tap, before hydration', () => {
     // outlives it), as the harness waits for the navigation before it evaluates anything.
     const record = () =>
       page.evaluate(() => {
-        const el = document.querySelector<HTMLElement>('.nav-progress')!;
         const tick = () => {
-          const r = el.getBoundingClientRect();
-          const drawer = document.querySelector<HTMLDialogElement>('#site-drawer')!;
-          const state = { hidden: el.getAttribute('aria-hidden'), opacity: getComputedStyle(el).opacity, top: r.top, height: r.height, wide: r.width > 0, onTop: el.matches(':popover-open') };
-          sessionStorage.setItem('bar', JSON.stringify({ ...state, drawer: drawer.open && drawer.matches(':modal'), hydrated: document.documentElement.dataset.hydrated ?? null }));
+          const { seen, drawer, hydrated } = (window as unknown as { __bar: () => BarState }).__bar();
+          sessionStorage.setItem('bar', JSON.stringify({ ...seen, drawer, hydrated }));
           requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
