@@ -121,8 +121,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // connection each request costs a round trip.
           // The entry module itself stays in its own chunk: it awaits the first page's modules, which
           // import from this one, and a module cannot wait on modules that wait on it.
-          // The loader's own imports (client/render-on-tab.ts, client/early.ts) stay in the loader's file.
-          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/](entry\.tsx|loader\.ts|render-on-tab\.ts|early\.ts|player\.ts)$/.test(id) }] } },
+          // The loader's own imports (client/render-on-tab.ts, client/early.ts, client/open-modal.ts) stay in the loader's file.
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]client[\\/](entry\.tsx|loader\.ts|render-on-tab\.ts|early\.ts|player\.ts|open-modal\.ts)$/.test(id) }] } },
         },
       },
   ssr: { noExternal: [] },

@@ -40,6 +40,7 @@
 
 import { carouselArrowsForTab, carouselDots, carouselsSwipe, early, handOver, showDay, tabKey } from './early';
 import { renderAllOnTab } from './render-on-tab';
+import { openModal } from './open-modal';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Edit {
@@ -282,6 +283,20 @@ function toggled(e: Event) {
 d.addEventListener('beforetoggle', toggled, true);
 d.addEventListener('toggle', toggled, true);
 d.addEventListener('close', toggled, true);
+// A modal dialog opened by its button's command (the menu drawer, the video popup): shown at once as
+// a popover and made modal after that frame (shared/ui/open-modal.ts), before and after hydration;
+// the browser's own command, which makes the page inert inside the tap, is cancelled.
+w.addEventListener(
+  'command',
+  (e) => {
+    const t = e.target;
+    const { command, source } = e as Event & { command?: string; source?: Element | null };
+    if (e.defaultPrevented || command !== 'show-modal' || !(t instanceof HTMLDialogElement) || t.open) return;
+    e.preventDefault();
+    openModal(t, source ?? d.activeElement);
+  },
+  true,
+);
 // The server leaves aria-expanded off a button with a command (the HTML rules forbid both): the
 // loader states it, closed, until the dialog opens; React keeps it once it has hydrated.
 for (const b of d.querySelectorAll('[commandfor][aria-controls]')) if (!b.hasAttribute('aria-expanded')) b.setAttribute('aria-expanded', 'false');

@@ -8,3 +8,8 @@
 export function invoke(target: string, command: 'show-modal' | 'close' | 'request-close'): Record<string, string> {
   return { commandfor: target, command };
 }
+
+/** The browser runs commands itself (a button's `command` then needs no onClick of its own). */
+export function commandsRun(): boolean {
+  return typeof HTMLButtonElement !== 'undefined' && 'commandForElement' in HTMLButtonElement.prototype;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { invoke } from './invoke';
+import { commandsRun, invoke } from './invoke';
 import type { Video } from '../content/about';
 import { Icon } from './icons';
 import { imageLoading } from './image-loading';
@@ -26,8 +26,9 @@ export function VideoPopup({ video, className, priority = false }: { video: Vide
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogId = useId();
 
-  // The play button's command opens the dialog by itself, before hydration too (docs/first-view.md):
-  // the player follows the dialog.
+  // The play button's command opens the dialog by itself, before hydration too, and after it where
+  // the browser runs commands (the loader makes the opening quick: client/open-modal.ts;
+  // docs/first-view.md): the player follows the dialog.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -52,7 +53,7 @@ export function VideoPopup({ video, className, priority = false }: { video: Vide
   return (
     <div className={`video-popup ${className ?? ''}`}>
       <img src={video.cover.src} width={video.cover.width} height={video.cover.height} alt={video.cover.alt} {...imageLoading(priority)} className="video-popup__cover" />
-      <button ref={triggerRef} type="button" className="video-popup__play" aria-haspopup="dialog" {...invoke(dialogId, 'show-modal')} onClick={() => setOpen(true)}>
+      <button ref={triggerRef} type="button" className="video-popup__play" aria-haspopup="dialog" {...invoke(dialogId, 'show-modal')} onClick={() => commandsRun() || setOpen(true)}>
         <Icon name="play" size={30} />
         <span className="visually-hidden">Play video: {video.title}</span>
       </button>

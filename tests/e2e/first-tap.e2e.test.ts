@@ -49,6 +49,61 @@ describe('the first tap, before hydration', () => {
     await t.close();
   });
 
+  it("the drawer and the video popup show in the tap's own frame and become modal after it (the page made inert once the answer is painted); focus goes in, and back to their button when they close; the same once hydrated", async () => {
+    const t = await openPage(browser, { width: 375, height: 800, serviceWorkers: 'block' });
+    const { page } = t;
+    const release = await holdScripts(t);
+    // At each frame from a click on an opener until its dialog is modal: the dialog's state, as
+    // the page paints it. (A string: the callbacks must not be rewritten by the test's compiler.)
+    await page.addInitScript(`
+      window.__frames = [];
+      addEventListener('click', (e) => {
+        const opener = e.target.closest('[commandfor]');
+        const dialog = opener && document.getElementById(opener.getAttribute('commandfor'));
+        if (!dialog || opener.getAttribute('command') !== 'show-modal') return;
+        const frames = (window.__frames = []);
+        const frame = () => {
+          const r = dialog.getBoundingClientRect();
+          frames.push({ open: dialog.open, modal: dialog.matches(':modal'), shown: r.width > 0 && r.height > 0 && r.top < innerHeight, focusInside: dialog.contains(document.activeElement) });
+          if (!dialog.matches(':modal') && frames.length < 60) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }, true);
+    `);
+    const opens = async (opener: string, dialog: string, whileOpen?: () => Promise<void>) => {
+      await page.locator(opener).click();
+      await expect.poll(() => page.locator(dialog).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
+      await whileOpen?.();
+      const frames = await page.evaluate(() => (window as unknown as { __frames: { open: boolean; modal: boolean; shown: boolean; focusInside: boolean }[] }).__frames);
+      // The tap's frame already shows it open, focus in it, and not yet modal; a later one is modal.
+      expect(frames[0]).toEqual({ open: true, modal: false, shown: true, focusInside: true });
+      expect(frames.at(-1)).toEqual({ open: true, modal: true, shown: true, focusInside: true });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator(dialog).evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+      expect(await page.evaluate((s) => document.activeElement === document.querySelector(s), opener)).toBe(true);
+    };
+    await page.goto(baseUrl() + '/about', { waitUntil: 'load' });
+    await opens('button.site-header__menu', '#site-drawer');
+    await opens('button.video-popup__play', 'dialog.video-popup__dialog');
+    expect(await notHydrated(page)).toBeNull();
+    expect(await page.locator('button.site-header__menu').getAttribute('aria-expanded')).toBe('false');
+    release();
+    await hydrated(page);
+    await opens('button.site-header__menu', '#site-drawer', async () => {
+      expect(await page.locator('button.site-header__menu').getAttribute('aria-expanded')).toBe('true');
+    });
+    expect(await page.locator('button.site-header__menu').getAttribute('aria-expanded')).toBe('false');
+    // React's player comes into the dialog the command opened (focus stays on its close button).
+    await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Player</title>' }));
+    await opens('button.video-popup__play', 'dialog.video-popup__dialog', async () => {
+      await expect.poll(() => page.locator('dialog.video-popup__dialog iframe').count()).toBe(1);
+      expect(await page.evaluate(() => document.activeElement?.matches('.video-popup__close'))).toBe(true);
+    });
+    await expect.poll(() => page.locator('dialog.video-popup__dialog iframe').count()).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
   it('with JavaScript off the drawer opens and closes too', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false, hasTouch: true });
     const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../../ui/icons';
-import { invoke } from '../../ui/invoke';
+import { commandsRun, invoke } from '../../ui/invoke';
 import { AccountMenu } from './account-menu';
 import { Drawer } from './drawer';
 import { Logo } from './logo';
@@ -52,8 +52,9 @@ export function SiteHeader() {
               aria-expanded={hydrated ? drawerOpen : undefined}
               {...invoke('site-drawer', 'show-modal')}
               onClick={() => {
-                // Where the browser runs the command, it has not yet (listeners come first) and then finds it open.
-                if (drawer.current && !drawer.current.open) drawer.current.showModal();
+                // Where the browser runs the command, the command opens it (after the listeners), and
+                // the loader makes that opening quick (client/open-modal.ts).
+                if (!commandsRun() && drawer.current && !drawer.current.open) drawer.current.showModal();
               }}
             >
               <Icon name="menu" size={24} />
