@@ -19,9 +19,11 @@
  * The first tap answers at once (docs/first-view.md): nothing heavy runs inside it. The scripts
  * start only once the tap has been answered and that answer painted (after the click, or the key
  * released, and the next frame; a scroll, wheel or mouse move when it pauses). Until then:
- * - controls the browser runs itself answer on their own: `commandfor`/`popovertarget` buttons
- *   (the drawer, the video popup), `<details>` (the FAQ), links, forms (the browser's own
- *   validation messages until hydration); the state of a dialog or popover opened that way is
+ * - controls the browser runs itself answer on their own: `commandfor`/`popovertarget` buttons,
+ *   `<details>` (the FAQ), links, forms (the browser's own validation messages until hydration);
+ *   a `show-modal` command (the drawer, the video popup) is run here instead, before and after
+ *   hydration, so that the dialog shows in the tap's frame and becomes modal after it
+ *   (./open-modal.ts); the state of a dialog or popover opened that way is
  *   mirrored on its opener's `aria-expanded` here; a link followed or a form posted by the browser
  *   shows the page's progress bar until the next page comes (`progress`);
  * - tabs, gallery filters, quantity steppers and carousels that have not started answer from
