@@ -286,7 +286,7 @@ d.addEventListener('beforetoggle', toggled, true);
 d.addEventListener('toggle', toggled, true);
 d.addEventListener('close', toggled, true);
 // A modal dialog opened by its button's command (the menu drawer, the video popup): shown at once as
-// a popover and made modal after that frame (shared/ui/open-modal.ts), before and after hydration;
+// a popover and made modal after that frame (./open-modal.ts), before and after hydration;
 // the browser's own command, which makes the page inert inside the tap, is cancelled.
 w.addEventListener(
   'command',
