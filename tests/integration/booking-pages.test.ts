@@ -10,6 +10,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import { addPlans, bookingDeps, bookingForm, clearBooking, NOW } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { textOf } from '../support/page-text';
+import { one, parseIcs } from '../support/ical';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
 // The visitor's booking pages through the app: the GET steps, the booking POST (success, bad
@@ -196,10 +197,26 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     it('cancels: the page says so and the time is free again', async () => {
       const link = await bookOne();
       expect(times((await request(app).get(stepUrl({ date: TUE }))).text)).not.toContain(at(TUE, '11:00'));
+      const booked = parseIcs((await request(app).get(`${link}/visit.ics`)).text);
+      expect(one(booked.calendar, 'method').value).toBe('PUBLISH');
+      expect(one(booked.events[0]!, 'organizer').value).toMatch(/^mailto:/);
+      expect(booked.events[0]!.attendee).toBeUndefined();
+      expect(one(booked.events[0]!, 'description').value).toContain('To change or cancel: http');
       const res = await request(app).post(link).type('form').send({ intent: 'cancel' });
       expect(res.status).toBe(200);
       expect(res.text).toContain('Your visit is cancelled');
       expect((await request(app).get(link)).text).toContain('Your visit is cancelled');
+      // The calendar file now removes the entry (RFC 5546 CANCEL: organizer, attendee, sequence) and offers no change.
+      const cancelled = parseIcs((await request(app).get(`${link}/visit.ics`)).text);
+      const event = cancelled.events[0]!;
+      expect(one(cancelled.calendar, 'method').value).toBe('CANCEL');
+      expect(one(event, 'status').value).toBe('CANCELLED');
+      expect(one(event, 'organizer').value).toMatch(/^mailto:/);
+      expect(one(event, 'attendee').value).toMatch(/^(mailto:\S+@\S+|tel:\+\d+)$/);
+      expect(Number(one(event, 'sequence').value)).toBeGreaterThan(Number(booked.events[0]!.sequence?.[0]?.value ?? 0));
+      expect(one(event, 'uid').value).toBe(one(booked.events[0]!, 'uid').value);
+      expect(one(event, 'description').value).not.toMatch(/change or cancel/i);
+      expect(one(event, 'description').value).toMatch(/To book another: http\S+\/book or call/);
       expect(times((await request(app).get(stepUrl({ date: TUE }))).text)).toContain(at(TUE, '11:00'));
     });
 
