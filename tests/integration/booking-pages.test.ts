@@ -123,7 +123,7 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     const page = await request(app).get(stepUrl({ date: TUE }));
     const res = await book({ start: at(TUE, '09:30'), key: keyOf(page.text) });
     expect(res.status).toBe(302);
-    expect(res.headers.location).toMatch(/^\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+    expect(res.headers.location).toMatch(/^\/booking\/manage\/[\w-]{20,40}\?booked=1$/);
     const confirm = await request(app).get(String(res.headers.location));
     expect(confirm.status).toBe(200);
     expect(confirm.headers['cache-control']).toBe('private, no-store');
@@ -267,6 +267,22 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
       expect(res.status).toBe(409);
       expect(res.text).toMatch(/too late to change this visit online\. Please call the clinic on \+234/);
       expect((await store.db.select().from(appointments))[0]?.status).toBe('booked');
+    });
+
+    it('the short address messages use (/m/<token>) leads to the manage page; a tampered one to the same 403', async () => {
+      const link = await bookOne();
+      const token = link.split('/').at(-1)!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{20,40}$/);
+      const short = await request(app).get(`/m/${token}`);
+      expect(short.status).toBe(302);
+      expect(short.headers.location).toBe(link);
+      expect(short.headers['cache-control']).toBe('private, no-store');
+      expect(short.headers['referrer-policy']).toBe('no-referrer');
+      expect((await request(app).get(short.headers.location as string)).text).toContain('<h1>Your booking</h1>');
+      const tampered = await request(app).get(`/m/${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`);
+      expect(tampered.status).toBe(302);
+      expect((await request(app).get(tampered.headers.location as string)).status).toBe(403);
+      expect((await request(app).get('/m/not%20a%20token')).status).toBe(404);
     });
 
     it('a tampered or unknown link: a clear 403 page, and nothing changes', async () => {
