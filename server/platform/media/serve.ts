@@ -23,9 +23,12 @@ import { requestIdOf } from '../http/request-id';
 import { IMMUTABLE } from './s3-store';
 import type { MediaInfo, MediaStore } from './store';
 
+/** A short plain answer (res.end, not send: no ETag for an error). */
 function plain(res: Response, status: number, text: string) {
-  res.status(status).setHeader('Cache-Control', 'no-store');
-  res.type('text/plain').send(text);
+  res.status(status);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(text);
 }
 
 function describe(res: Response, info: MediaInfo) {
