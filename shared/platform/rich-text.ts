@@ -13,7 +13,8 @@
  *              blockquote { content: (paragraph | heading | bulletList | orderedList)[] }
  *              picture { attrs: { media: <MediaPicture id>, alt: <required, 1-300 chars> } }
  *   Inline     text { text, marks?: (bold | italic | link { attrs: { href } })[] } · hardBreak
- * Links: http(s) URLs, site paths (`/book`), mailto: and tel: only (`safeHref`).
+ * Links: http(s) URLs, site paths (`/book`), mailto: and tel: only (`safeHref`; a tel: number is
+ * kept as its digits).
  *
  * Decisions (strict where it matters, lenient where the editor adds noise):
  * - An unknown node or mark type is REFUSED, with where it is: the editor makes only these, so
@@ -51,10 +52,13 @@ const LINK_PREFIXES = 'http://, https://, mailto:, tel: or a path on this site s
  */
 export function safeHref(href: unknown): string | null {
   if (typeof href !== 'string') return null;
-  const trimmed = href.trim();
+  let trimmed = href.trim();
   if (trimmed === '' || trimmed.length > RICH_TEXT_LIMITS.href) return null;
+  // A phone number as people write it (spaces, brackets, dashes) is kept as its digits.
+  if (/^tel:[+0-9().\- ]+$/i.test(trimmed)) trimmed = `tel:${trimmed.slice(4).replace(/[().\- ]/g, '')}`;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001F\u007F\s\\]/.test(trimmed)) return null;
+  // Nothing a URL never holds unencoded: controls, spaces, backslashes, double quotes, angle brackets.
+  if (/[\u0000-\u001F\u007F\s\\"<>`]/.test(trimmed)) return null;
   if (trimmed.startsWith('/')) return trimmed.startsWith('//') ? null : trimmed;
   let url: URL;
   try {
@@ -64,7 +68,7 @@ export function safeHref(href: unknown): string | null {
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname ? trimmed : null;
   if (url.protocol === 'mailto:') return /^mailto:[^<>"']+@[^<>"']+$/i.test(trimmed) ? trimmed : null;
-  if (url.protocol === 'tel:') return /^tel:\+?[0-9().\- ]{3,30}$/i.test(trimmed.replace(/%20/g, ' ')) ? trimmed : null;
+  if (url.protocol === 'tel:') return /^tel:\+?[0-9]{3,20}$/i.test(trimmed) ? trimmed : null;
   return null;
 }
 
@@ -78,7 +82,7 @@ const text = z
 const link = z.object({
   type: z.literal('link'),
   attrs: z.object({
-    href: z.string().refine((h) => safeHref(h) !== null, { message: `A link may only start with ${LINK_PREFIXES}.` }).transform((h) => h.trim()),
+    href: z.string().refine((h) => safeHref(h) !== null, { message: `A link may only start with ${LINK_PREFIXES}.` }).transform((h) => safeHref(h)!),
   }),
 });
 const mark = z.discriminatedUnion('type', [z.object({ type: z.literal('bold') }), z.object({ type: z.literal('italic') }), link], {
