@@ -56,8 +56,8 @@ export function safeHref(href: unknown): string | null {
   if (trimmed === '' || trimmed.length > RICH_TEXT_LIMITS.href) return null;
   // A phone number as people write it (spaces, brackets, dashes) is kept as its digits.
   if (/^tel:[+0-9().\- ]+$/i.test(trimmed)) trimmed = `tel:${trimmed.slice(4).replace(/[().\- ]/g, '')}`;
-  // eslint-disable-next-line no-control-regex
   // Nothing a URL never holds unencoded: controls, spaces, backslashes, double quotes, angle brackets.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001F\u007F\s\\"<>`]/.test(trimmed)) return null;
   if (trimmed.startsWith('/')) return trimmed.startsWith('//') ? null : trimmed;
   let url: URL;
