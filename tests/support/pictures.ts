@@ -8,21 +8,50 @@ import sharp from 'sharp';
 /** Abuja, National Mosque: a position that must never reach a published copy. */
 export const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '9/1 3/1 4213/100', GPSLongitudeRef: 'E', GPSLongitude: '7/1 29/1 1096/100' };
 
-/** Raw RGB pixels: gradients, soft shapes and noise (deterministic). */
+/**
+ * Raw RGB pixels: gradients, a soft highlight, texture at several scales (value noise at 6, 24
+ * and 96 px, as fabric, skin and foliage give a photo) and sensor noise; deterministic. The
+ * texture survives downscaling, so the encoders work as hard as on a photograph.
+ */
 export function photoPixels(width: number, height: number, seed = 7): Buffer {
   const px = Buffer.alloc(width * height * 3);
   let s = seed;
   const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+  const octaves = [6, 24, 96].map((cell) => {
+    const gw = Math.ceil(width / cell) + 2;
+    const gh = Math.ceil(height / cell) + 2;
+    const grid = new Float32Array(gw * gh);
+    for (let i = 0; i < grid.length; i++) grid[i] = rnd();
+    return { cell, gw, grid };
+  });
+  const noiseAt = (x: number, y: number) => {
+    let v = 0;
+    for (const { cell, gw, grid } of octaves) {
+      const fx = x / cell;
+      const fy = y / cell;
+      const ix = Math.floor(fx);
+      const iy = Math.floor(fy);
+      const tx = fx - ix;
+      const ty = fy - iy;
+      const a = grid[iy * gw + ix]!;
+      const b = grid[iy * gw + ix + 1]!;
+      const c = grid[(iy + 1) * gw + ix]!;
+      const d = grid[(iy + 1) * gw + ix + 1]!;
+      v += (a + (b - a) * tx + (c - a) * ty + (a - b - c + d) * tx * ty) * (cell === 6 ? 40 : cell === 24 ? 50 : 70);
+    }
+    return v;
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
-      const n = rnd() * 18;
+      const n = rnd() * 14;
+      const t = noiseAt(x, y);
       const u = x / width;
       const v = y / height;
       const blob = Math.exp(-(((u - 0.6) ** 2 + (v - 0.4) ** 2) / 0.02)) * 90;
-      px[i] = Math.max(0, Math.min(255, 60 + 140 * u + blob + n));
-      px[i + 1] = Math.max(0, Math.min(255, 90 + 80 * Math.sin(v * 6 + u * 3) + n));
-      px[i + 2] = Math.max(0, Math.min(255, 170 - 110 * v + blob / 2 + n));
+      px[i] = Math.max(0, Math.min(255, 60 + 120 * u + blob + t + n));
+      px[i + 1] = Math.max(0, Math.min(255, 90 + 70 * Math.sin(v * 6 + u * 3) + t * 0.8 + n));
+      px[i + 2] = Math.max(0, Math.min(255, 170 - 100 * v + blob / 2 + t * 0.6 + n));
     }
   }
   return px;

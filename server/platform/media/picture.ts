@@ -44,15 +44,33 @@ export const MAX_PICTURE_PIXELS = 2 ** 26;
 const MAX_SIDE = 16383;
 
 /**
- * Encoder settings (ADR 0037), chosen on photographs for the size a phone downloads at a
- * quality nobody notices, and for the time an upload takes on this 2-core machine
- * (`npm run bench:media`).
+ * Encoder settings (ADR 0037), for the size a phone downloads and the time an editor waits on
+ * this 2-core machine (`npm run bench:media`). AVIF's effort is its CPU: at quality 50, effort 1
+ * took ~1/5 of effort 2's and ~1/20 of effort 4's (sharp's default) on the benchmark's photo,
+ * for a file within a few per cent; WebP and mozjpeg at their defaults' speed.
  */
 export const ENCODERS = {
-  avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' },
+  avif: { quality: 50, effort: 1, chromaSubsampling: '4:2:0' },
   webp: { quality: 75, effort: 4 },
-  jpeg: { quality: 78, mozjpeg: true },
+  jpeg: { quality: 75, mozjpeg: true },
 } as const;
+
+/**
+ * On a 2-core server that also renders pages: libvips uses one thread per image (sharp's own
+ * default on glibc without jemalloc, set here so it does not depend on the allocator), its
+ * operation cache is off (each upload is read once; the cache would keep up to 50 MB of pixels
+ * afterwards), and pictures are processed one at a time (`oneAtATime`): two editors uploading
+ * together wait a moment, the visitors keep a core. `npm run bench:media` measures the cost.
+ */
+sharp.concurrency(1);
+sharp.cache(false);
+
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}
 
 export type PictureRefusalCode = 'empty' | 'too-large' | 'heic' | 'svg' | 'unsupported' | 'too-many-pixels' | 'too-narrow' | 'damaged';
 
@@ -111,7 +129,11 @@ export function variantWidths(width: number, wanted: readonly number[]): number[
 
 const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
-export async function processPicture(bytes: Uint8Array, options: PictureOptions = {}): Promise<ProcessedPicture | PictureRefusal> {
+export function processPicture(bytes: Uint8Array, options: PictureOptions = {}): Promise<ProcessedPicture | PictureRefusal> {
+  return oneAtATime(() => processOne(bytes, options));
+}
+
+async function processOne(bytes: Uint8Array, options: PictureOptions): Promise<ProcessedPicture | PictureRefusal> {
   const maxBytes = options.maxBytes ?? MAX_PICTURE_BYTES;
   const maxPixels = options.maxPixels ?? MAX_PICTURE_PIXELS;
   const formats = options.formats?.length ? [...new Set(options.formats)] : PICTURE_FORMATS;
