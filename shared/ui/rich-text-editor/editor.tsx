@@ -6,7 +6,8 @@
  *
  * Props
  *   value            the document to start from (RichTextDoc);
- *   onChange(json)   after every change: the editor's JSON (check it with parseRichText);
+ *   onChange(json)   after every change: the document, in the schema's form when it passes
+ *                    parseRichText (the server checks it again);
  *   name             when set, a hidden input of that name carries the JSON in the form;
  *   label, labelId   the field's visible label (its id labels the editing area);
  *   describedBy      ids of the hint and error under the field;
@@ -18,7 +19,9 @@
  *
  * Toolbar: a `role="toolbar"` of labelled buttons (arrow keys move between them, Tab leaves),
  * each 44 px, wrapping on a phone; toggles say their state with aria-pressed. The link and
- * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes).
+ * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes), with no
+ * `<form>` of their own: the editor sits inside the editing screen's form, and Enter in a dialog
+ * applies it instead of submitting that form.
  * Ctrl/⌘+K opens the link dialog. Paste from Word and Google Docs keeps the structure
  * (paste.ts) and drops the styling.
  */
@@ -26,7 +29,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { MediaPicture } from '../../platform/media';
-import { safeHref, type RichTextDoc } from '../../platform/rich-text';
+import { parseRichText, safeHref, type RichTextDoc } from '../../platform/rich-text';
 import { cleanPastedHtml } from './paste';
 import { PictureNode } from './picture-node';
 import './editor.css';
@@ -115,7 +118,11 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: ({ editor: e }) => {
-      const next = e.getJSON();
+      // The schema's own form when it passes (TipTap's unused attributes dropped), else as it is
+      // (the server's check then says what is wrong).
+      const raw = e.getJSON();
+      const checked = parseRichText(raw);
+      const next = checked.ok ? checked.doc : raw;
       setJson(JSON.stringify(next));
       onChangeRef.current?.(next);
     },
@@ -269,10 +276,10 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
           <span aria-hidden="true">Link</span>
         </ToolButton>
         <ToolButton label="Bulleted list" pressed={state?.bullet ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleBulletList().run())}>
-          <span aria-hidden="true">• List</span>
+          <span aria-hidden="true">Bulleted</span>
         </ToolButton>
         <ToolButton label="Numbered list" pressed={state?.ordered ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleOrderedList().run())}>
-          <span aria-hidden="true">1. List</span>
+          <span aria-hidden="true">Numbered</span>
         </ToolButton>
         <ToolButton label="Quote" pressed={state?.quote ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleBlockquote().run())}>
           <span aria-hidden="true">“ ”</span>
@@ -313,13 +320,7 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       {name && <input type="hidden" name={name} value={json} />}
       <dialog ref={dialogRef} className="rte__dialog" aria-labelledby={`${id}-dialog-title`} onCancel={(e) => { e.preventDefault(); closeDialog(); }}>
         {dialog?.kind === 'link' && (
-          <form
-            method="dialog"
-            onSubmit={(e) => {
-              e.preventDefault();
-              applyLink();
-            }}
-          >
+          <div className="rte__dialog-body">
             <h2 id={`${id}-dialog-title`} className="rte__dialog-title">Link</h2>
             <label htmlFor={`${id}-href`}>Web address, page, e-mail or phone</label>
             <input
@@ -333,6 +334,13 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
               aria-invalid={dialog.error ? true : undefined}
               aria-describedby={dialog.error ? `${id}-href-error` : `${id}-href-hint`}
               onChange={(e) => setDialog({ ...dialog, href: e.target.value, error: '' })}
+              onKeyDown={(e) => {
+                // Enter applies (and never submits the editing screen's own form around the editor).
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  applyLink();
+                }
+              }}
               autoFocus
             />
             {dialog.error ? (
@@ -348,20 +356,14 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
               <button type="button" className="rte__dialog-button" onClick={closeDialog}>
                 Cancel
               </button>
-              <button type="submit" className="rte__dialog-button rte__dialog-button--primary">
+              <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={applyLink}>
                 Apply
               </button>
             </div>
-          </form>
+          </div>
         )}
         {dialog?.kind === 'alt' && (
-          <form
-            method="dialog"
-            onSubmit={(e) => {
-              e.preventDefault();
-              applyAlt();
-            }}
-          >
+          <div className="rte__dialog-body">
             <h2 id={`${id}-dialog-title`} className="rte__dialog-title">Describe the picture</h2>
             <label htmlFor={`${id}-alt`}>Description (alt text), required</label>
             <textarea
@@ -372,6 +374,13 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
               aria-invalid={dialog.error ? true : undefined}
               aria-describedby={dialog.error ? `${id}-alt-error` : `${id}-alt-hint`}
               onChange={(e) => setDialog({ ...dialog, alt: e.target.value, error: '' })}
+              onKeyDown={(e) => {
+                // A description is one line: Enter inserts the picture.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  applyAlt();
+                }
+              }}
               autoFocus
             />
             {dialog.error ? (
@@ -387,11 +396,11 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
               <button type="button" className="rte__dialog-button" onClick={closeDialog}>
                 {dialog.inserting ? 'Don’t insert' : 'Cancel'}
               </button>
-              <button type="submit" className="rte__dialog-button rte__dialog-button--primary">
+              <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={applyAlt}>
                 {dialog.inserting ? 'Insert picture' : 'Save'}
               </button>
             </div>
-          </form>
+          </div>
         )}
       </dialog>
     </div>
