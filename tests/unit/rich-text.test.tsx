@@ -19,6 +19,7 @@ import {
   type RichTextDoc,
 } from '../../shared/platform/rich-text';
 import { RichText } from '../../shared/ui/rich-text';
+import { RichTextField } from '../../shared/ui/rich-text-field';
 
 const ID = 'a'.repeat(32);
 const picture: MediaPicture = {
@@ -247,5 +248,17 @@ describe('the plain-text fallback', () => {
     expect(richTextFromForm(new URLSearchParams({ bodyText: 'typed\n\nwithout JavaScript' }), 'body')).toEqual({ ok: true, doc: parsed(doc(p(text('typed')), p(text('without JavaScript')))) });
     expect(richTextFromForm(new URLSearchParams({ body: JSON.stringify(doc(p(text('x', [link('javascript:alert(1)')])))) }), 'body').ok).toBe(false);
     expect(richTextFromForm(new URLSearchParams(), 'body')).toEqual({ ok: true, doc: { type: 'doc', content: [] } });
+  });
+});
+
+describe('the rich-text field on the server', () => {
+  it('renders the plain-text fallback (no editor, nothing of TipTap), labelled, with the document as text', () => {
+    const value = parsed(doc({ type: 'heading', attrs: { level: 2 }, content: [text('Hours')] }, p(text('Weekdays <8–6>'))));
+    const out = renderToStaticMarkup(<RichTextField name="body" label="Body" value={value} hint="What patients read." error="Write something." />);
+    expect(out).toMatch(/<label for="([^"]+)-text" class="field__label">Body<\/label><textarea id="\1-text" name="bodyText"/);
+    expect(out).toContain('## Hours\n\nWeekdays &lt;8–6&gt;</textarea>');
+    expect(out).toContain('aria-invalid="true"');
+    expect(out).toMatch(/aria-describedby="[^"]+-plain [^"]+-hint [^"]+-error"/);
+    expect(out).not.toMatch(/rte|ProseMirror|contenteditable/);
   });
 });
