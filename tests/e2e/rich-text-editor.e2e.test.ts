@@ -72,6 +72,18 @@ async function openEditor(width = 375): Promise<TestPage> {
   return t;
 }
 
+/** Clicks into the text and puts the caret at its end. */
+async function caretAtEnd(page: Page) {
+  await page.locator('.rte__content').click();
+  await page.keyboard.press('Control+End');
+}
+
+/** No console error or failed request on the page, then it closes. */
+async function finish(t: TestPage) {
+  expect(t.errors).toEqual([]);
+  await t.close();
+}
+
 const emitted = async (page: Page) => JSON.parse((await page.getByTestId('json').textContent()) || 'null') as unknown;
 const hidden = async (page: Page) => JSON.parse(await page.locator('input[type=hidden][name=body]').inputValue()) as unknown;
 
@@ -129,15 +141,13 @@ describe('the rich-text editor', () => {
     expect(names).toEqual(['Bold', 'Italic', 'Link', 'Bulleted list', 'Numbered list', 'Quote', 'Insert picture', 'Undo', 'Redo']);
     expect(await runAxe(page)).toEqual([]);
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-375.png'), fullPage: true });
-    expect(t.errors).toEqual([]);
-    await t.close();
+    await finish(t);
   });
 
   it('formats with the keyboard: toolbar by arrows, Ctrl+B, text style, lists; emits the JSON the schema accepts', async () => {
     const t = await openEditor();
     const { page } = t;
-    await page.locator('.rte__content').click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Bring ');
     await page.keyboard.press('Control+b');
@@ -154,8 +164,7 @@ describe('the rich-text editor', () => {
     // Wrapped round to the last control that can act (Redo is disabled: nothing to redo).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Undo');
     // A heading from the style select, then a bulleted list, by keyboard.
-    await page.locator('.rte__content').click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type('What to bring');
     await page.locator('.rte__style').selectOption('2');
@@ -170,15 +179,13 @@ describe('the rich-text editor', () => {
     expect(summary(json)).toEqual(['paragraph: Our clinic opens at eight.', 'paragraph: Bring [bold]comfortable clothes', 'heading 2: What to bring', 'bulletList: Your scan results']);
     expect(parseRichText(json).ok).toBe(true);
     expect(await hidden(page)).toEqual(json);
-    expect(t.errors).toEqual([]);
-    await t.close();
+    await finish(t);
   });
 
   it('links through its dialog: refuses javascript:, makes https:// of a bare address, removes with an empty one', async () => {
     const t = await openEditor();
     const { page } = t;
-    await page.locator('.rte__content').click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd(page);
     await page.keyboard.press('Shift+Home');
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Link' });
@@ -203,15 +210,13 @@ describe('the rich-text editor', () => {
     await dialog.locator('input').fill('');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.rte__content a').count()).toBe(0);
-    expect(t.errors).toEqual([]);
-    await t.close();
+    await finish(t);
   });
 
   it('inserts a picture through the upload callback, with a required description; shows a refused upload’s message', async () => {
     const t = await openEditor();
     const { page } = t;
-    await page.locator('.rte__content').click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd(page);
     // A refused file: its message, the text untouched.
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Insert picture' }).click();
@@ -237,8 +242,7 @@ describe('the rich-text editor', () => {
     expect(pictureNode.attrs).toEqual({ media: '2'.repeat(32), alt: 'The treatment room, with a bed by the window' });
     expect(parseRichText(json).ok).toBe(true);
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-picture-375.png'), fullPage: true });
-    expect(t.errors).toEqual([]);
-    await t.close();
+    await finish(t);
   });
 
   for (const [source, html] of [
@@ -261,8 +265,7 @@ describe('the rich-text editor', () => {
       expect(JSON.stringify(json)).not.toMatch(/style|color|font|class|Mso|mso-|Comic|docs-internal|null/i);
       // Nothing styled is left in the editor's own markup either.
       expect(await page.locator('.rte__content [style], .rte__content span, .rte__content font').count()).toBe(0);
-      expect(t.errors).toEqual([]);
-      await t.close();
+      await finish(t);
     });
   }
 });

@@ -8,40 +8,36 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { mediaTypeOfKey, type PictureVariantType } from '../../../shared/platform/media';
-import { assertMediaKey, assertMediaType, mediaKeyFor, type MediaInfo, type MediaObject, type MediaStore } from './store';
+import { mediaStoreOn, type MediaStore } from './store';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
 export function localMediaStore(dir: string): MediaStore {
   const root = path.resolve(dir);
+  // Keys reach here checked (mediaStoreOn); the folder check is the belt to those braces.
   const fileOf = (key: string) => {
-    assertMediaKey(key);
     const file = path.join(root, key.slice(0, 2), key);
-    // The key's shape already rules it out; this is the belt to those braces.
     if (path.dirname(path.dirname(file)) !== root) throw new Error(`media path outside the store: ${key}`);
     return file;
   };
-
-  async function statOf(key: string): Promise<MediaInfo | null> {
-    const file = fileOf(key);
+  const head = async (key: string) => {
     try {
-      const s = await stat(file);
-      if (!s.isFile()) return null;
-      return { key, type: mediaTypeOfKey(key)!, size: s.size, lastModified: s.mtime };
+      const s = await stat(fileOf(key));
+      return s.isFile() ? { size: s.size, lastModified: s.mtime } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
     }
-  }
-
-  return {
+  };
+  return mediaStoreOn({
     kind: 'local',
-    async put(bytes: Uint8Array, type: PictureVariantType) {
-      assertMediaType(type);
-      const key = mediaKeyFor(bytes, type);
+    head,
+    async read(key) {
+      const info = await head(key);
+      return info && { ...info, body: createReadStream(fileOf(key)) };
+    },
+    async write(key, bytes) {
       const file = fileOf(key);
-      if (await statOf(key)) return key;
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       try {
@@ -51,19 +47,9 @@ export function localMediaStore(dir: string): MediaStore {
         await rm(temp, { force: true });
         throw error;
       }
-      return key;
     },
-    async get(key: string): Promise<MediaObject | null> {
-      const info = await statOf(key);
-      if (!info) return null;
-      return { ...info, body: createReadStream(fileOf(key)) };
-    },
-    stat: statOf,
-    async exists(key: string) {
-      return (await statOf(key)) !== null;
-    },
-    async delete(key: string) {
+    async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-  };
+  });
 }

@@ -20,8 +20,7 @@ import {
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { mediaTypeOfKey, type PictureVariantType } from '../../../shared/platform/media';
-import { assertMediaKey, assertMediaType, mediaKeyFor, type MediaInfo, type MediaObject, type MediaStore } from './store';
+import { mediaStoreOn, type MediaStore } from './store';
 
 export interface S3MediaOptions {
   bucket: string;
@@ -57,46 +56,32 @@ export function s3MediaStore(options: S3MediaOptions, client?: S3Client): MediaS
   const s3 = client ?? new S3Client(config);
   const Bucket = options.bucket;
   const prefix = options.prefix ?? '';
-  const objectKey = (key: string) => {
-    assertMediaKey(key);
-    return `${prefix}${key}`;
-  };
-
-  async function stat(key: string): Promise<MediaInfo | null> {
+  /** null when the object is not there; any other failure is thrown. */
+  const orNull = async <T>(request: Promise<T>): Promise<T | null> => {
     try {
-      const head = await s3.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
-      return { key, type: mediaTypeOfKey(key)!, size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) };
+      return await request;
     } catch (error) {
       if (notFound(error)) return null;
       throw error;
     }
-  }
-
-  return {
-    kind: 's3',
-    async put(bytes: Uint8Array, type: PictureVariantType) {
-      assertMediaType(type);
-      const key = mediaKeyFor(bytes, type);
-      if (await stat(key)) return key;
-      await s3.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentType: type, ContentLength: bytes.length, CacheControl: IMMUTABLE }));
-      return key;
-    },
-    async get(key: string): Promise<MediaObject | null> {
-      try {
-        const object = await s3.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-        if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a readable body');
-        return { key, type: mediaTypeOfKey(key)!, size: object.ContentLength ?? 0, lastModified: object.LastModified ?? new Date(0), body: object.Body };
-      } catch (error) {
-        if (notFound(error)) return null;
-        throw error;
-      }
-    },
-    stat,
-    async exists(key: string) {
-      return (await stat(key)) !== null;
-    },
-    async delete(key: string) {
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
-    },
   };
+  return mediaStoreOn({
+    kind: 's3',
+    async head(key) {
+      const head = await orNull(s3.send(new HeadObjectCommand({ Bucket, Key: `${prefix}${key}` })));
+      return head && { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) };
+    },
+    async read(key) {
+      const object = await orNull(s3.send(new GetObjectCommand({ Bucket, Key: `${prefix}${key}` })));
+      if (!object) return null;
+      if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a readable body');
+      return { size: object.ContentLength ?? 0, lastModified: object.LastModified ?? new Date(0), body: object.Body };
+    },
+    async write(key, bytes, type) {
+      await s3.send(new PutObjectCommand({ Bucket, Key: `${prefix}${key}`, Body: bytes, ContentType: type, ContentLength: bytes.length, CacheControl: IMMUTABLE }));
+    },
+    async remove(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: `${prefix}${key}` }));
+    },
+  });
 }

@@ -16,12 +16,13 @@
  *   MediaKeyError before touching the disk or the network: no `/`, `..`, `\` or anything else
  *   that could name a file outside the store.
  *   Implementations: `localMediaStore(dir)` (local-store.ts, DATA_DIR/media, the embedded
- *   default) and `s3MediaStore(options)` (s3-store.ts, MEDIA_S3_*). `openMediaStore(config)`
- *   (config.ts) picks one from the environment.
+ *   default) and `s3MediaStore(options)` (s3-store.ts, MEDIA_S3_*), each a `MediaBackend` (four
+ *   primitives on checked keys) made a MediaStore by `mediaStoreOn`, which does the checks, the
+ *   keys and the idempotent put once for both. `openMediaStore(config)` (config.ts) picks one.
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { isMediaKey, mediaExtension, type PictureVariantType } from '../../../shared/platform/media';
+import { isMediaKey, mediaExtension, mediaTypeOfKey, type PictureVariantType } from '../../../shared/platform/media';
 
 export interface MediaInfo {
   key: string;
@@ -42,6 +43,49 @@ export interface MediaStore {
   stat(key: string): Promise<MediaInfo | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+}
+
+/**
+ * What a storage needs to provide; `mediaStoreOn` makes the MediaStore from it, so every
+ * implementation checks keys and types, makes keys and stores idempotently the same way.
+ * Each method gets a checked key; `head` and `read` answer null for a missing file.
+ */
+export interface MediaBackend {
+  kind: MediaStore['kind'];
+  head(key: string): Promise<{ size: number; lastModified: Date } | null>;
+  read(key: string): Promise<{ size: number; lastModified: Date; body: Readable } | null>;
+  write(key: string, bytes: Uint8Array, type: PictureVariantType): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export function mediaStoreOn(backend: MediaBackend): MediaStore {
+  const stat = async (key: string): Promise<MediaInfo | null> => {
+    assertMediaKey(key);
+    const head = await backend.head(key);
+    return head && { key, type: mediaTypeOfKey(key)!, ...head };
+  };
+  return {
+    kind: backend.kind,
+    async put(bytes, type) {
+      assertMediaType(type);
+      const key = mediaKeyFor(bytes, type);
+      if (!(await stat(key))) await backend.write(key, bytes, type);
+      return key;
+    },
+    async get(key) {
+      assertMediaKey(key);
+      const object = await backend.read(key);
+      return object && { key, type: mediaTypeOfKey(key)!, ...object };
+    },
+    stat,
+    async exists(key) {
+      return (await stat(key)) !== null;
+    },
+    async delete(key) {
+      assertMediaKey(key);
+      await backend.remove(key);
+    },
+  };
 }
 
 /** A key that is not one the store makes (a programming error or a forged request). */

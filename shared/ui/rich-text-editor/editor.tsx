@@ -72,6 +72,54 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
   );
 }
 
+type FieldProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  autoFocus: true;
+};
+
+/**
+ * One dialog's content: title, one labelled field with its hint or error, Cancel and the action.
+ * Enter in the field applies (one line each; and never submits the editing screen's own form,
+ * which holds the editor).
+ */
+function DialogBody(props: { id: string; title: string; label: string; hint: string; error: string; cancel: string; apply: string; onCancel: () => void; onApply: () => void; field: (p: FieldProps) => React.ReactNode }) {
+  const { id, error } = props;
+  return (
+    <div className="rte__dialog-body">
+      <h2 id={`${id}-dialog-title`} className="rte__dialog-title">
+        {props.title}
+      </h2>
+      <label htmlFor={`${id}-field`}>{props.label}</label>
+      {props.field({
+        id: `${id}-field`,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': `${id}-note`,
+        onKeyDown: (e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            props.onApply();
+          }
+        },
+        autoFocus: true,
+      })}
+      <p id={`${id}-note`} className={error ? 'rte__error' : 'rte__hint'}>
+        {error || props.hint}
+      </p>
+      <div className="rte__dialog-actions">
+        <button type="button" className="rte__dialog-button" onClick={props.onCancel}>
+          {props.cancel}
+        </button>
+        <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={props.onApply}>
+          {props.apply}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export default function RichTextEditor({ value, onChange, name, label, labelId, describedBy, pictures = {}, onUploadPicture }: RichTextEditorProps) {
   const known = useRef(new Map<string, MediaPicture>(Object.entries(pictures)));
   const [json, setJson] = useState(() => JSON.stringify(value));
@@ -320,87 +368,43 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       {name && <input type="hidden" name={name} value={json} />}
       <dialog ref={dialogRef} className="rte__dialog" aria-labelledby={`${id}-dialog-title`} onCancel={(e) => { e.preventDefault(); closeDialog(); }}>
         {dialog?.kind === 'link' && (
-          <div className="rte__dialog-body">
-            <h2 id={`${id}-dialog-title`} className="rte__dialog-title">Link</h2>
-            <label htmlFor={`${id}-href`}>Web address, page, e-mail or phone</label>
-            <input
-              id={`${id}-href`}
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={dialog.href}
-              placeholder="https://… or /book"
-              aria-invalid={dialog.error ? true : undefined}
-              aria-describedby={dialog.error ? `${id}-href-error` : `${id}-href-hint`}
-              onChange={(e) => setDialog({ ...dialog, href: e.target.value, error: '' })}
-              onKeyDown={(e) => {
-                // Enter applies (and never submits the editing screen's own form around the editor).
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  applyLink();
-                }
-              }}
-              autoFocus
-            />
-            {dialog.error ? (
-              <p id={`${id}-href-error`} className="rte__error">
-                {dialog.error}
-              </p>
-            ) : (
-              <p id={`${id}-href-hint`} className="rte__hint">
-                Leave it empty to remove the link.
-              </p>
+          <DialogBody
+            id={id}
+            title="Link"
+            label="Web address, page, e-mail or phone"
+            hint="Leave it empty to remove the link."
+            error={dialog.error}
+            cancel="Cancel"
+            apply="Apply"
+            onCancel={closeDialog}
+            onApply={applyLink}
+            field={(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                value={dialog.href}
+                placeholder="https://… or /book"
+                onChange={(e) => setDialog({ ...dialog, href: e.target.value, error: '' })}
+              />
             )}
-            <div className="rte__dialog-actions">
-              <button type="button" className="rte__dialog-button" onClick={closeDialog}>
-                Cancel
-              </button>
-              <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={applyLink}>
-                Apply
-              </button>
-            </div>
-          </div>
+          />
         )}
         {dialog?.kind === 'alt' && (
-          <div className="rte__dialog-body">
-            <h2 id={`${id}-dialog-title`} className="rte__dialog-title">Describe the picture</h2>
-            <label htmlFor={`${id}-alt`}>Description (alt text), required</label>
-            <textarea
-              id={`${id}-alt`}
-              rows={3}
-              maxLength={300}
-              value={dialog.alt}
-              aria-invalid={dialog.error ? true : undefined}
-              aria-describedby={dialog.error ? `${id}-alt-error` : `${id}-alt-hint`}
-              onChange={(e) => setDialog({ ...dialog, alt: e.target.value, error: '' })}
-              onKeyDown={(e) => {
-                // A description is one line: Enter inserts the picture.
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  applyAlt();
-                }
-              }}
-              autoFocus
-            />
-            {dialog.error ? (
-              <p id={`${id}-alt-error`} className="rte__error">
-                {dialog.error}
-              </p>
-            ) : (
-              <p id={`${id}-alt-hint`} className="rte__hint">
-                What a patient who cannot see it should know: who or what is shown.
-              </p>
-            )}
-            <div className="rte__dialog-actions">
-              <button type="button" className="rte__dialog-button" onClick={closeDialog}>
-                {dialog.inserting ? 'Don’t insert' : 'Cancel'}
-              </button>
-              <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={applyAlt}>
-                {dialog.inserting ? 'Insert picture' : 'Save'}
-              </button>
-            </div>
-          </div>
+          <DialogBody
+            id={id}
+            title="Describe the picture"
+            label="Description (alt text), required"
+            hint="What a patient who cannot see it should know: who or what is shown."
+            error={dialog.error}
+            cancel={dialog.inserting ? 'Don’t insert' : 'Cancel'}
+            apply={dialog.inserting ? 'Insert picture' : 'Save'}
+            onCancel={closeDialog}
+            onApply={applyAlt}
+            field={(props) => <textarea {...props} rows={3} maxLength={300} value={dialog.alt} onChange={(e) => setDialog({ ...dialog, alt: e.target.value, error: '' })} />}
+          />
         )}
       </dialog>
     </div>
