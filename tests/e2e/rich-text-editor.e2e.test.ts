@@ -78,6 +78,11 @@ async function caretAtEnd(page: Page) {
   await page.keyboard.press('Control+End');
 }
 
+/** Presses keys and types text, in order: a string is a key (`Control+b`), `{ type }` is text. */
+async function keys(page: Page, ...steps: (string | { type: string })[]) {
+  for (const step of steps) await (typeof step === 'string' ? page.keyboard.press(step) : page.keyboard.type(step.type));
+}
+
 /** No console error or failed request on the page, then it closes. */
 async function finish(t: TestPage) {
   expect(t.errors).toEqual([]);
@@ -148,32 +153,23 @@ describe('the rich-text editor', () => {
     const t = await openEditor();
     const { page } = t;
     await caretAtEnd(page);
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Bring ');
-    await page.keyboard.press('Control+b');
-    await page.keyboard.type('comfortable');
-    await page.keyboard.press('Control+b');
-    await page.keyboard.type(' clothes');
+    await keys(page, 'Enter', { type: 'Bring ' }, 'Control+b', { type: 'comfortable' }, 'Control+b', { type: ' clothes' });
     await expect.poll(() => page.locator('.rte__content strong').textContent()).toBe('comfortable');
     // Into the toolbar with Shift+Tab from the text? The toolbar comes before it: Tab from the page's start.
     await page.locator('.rte__style').focus();
-    await page.keyboard.press('ArrowRight');
+    await keys(page, 'ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
+    await keys(page, 'ArrowLeft', 'ArrowLeft');
     // Wrapped round to the last control that can act (Redo is disabled: nothing to redo).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Undo');
     // A heading from the style select, then a bulleted list, by keyboard.
     await caretAtEnd(page);
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('What to bring');
+    await keys(page, 'Enter', { type: 'What to bring' });
     await page.locator('.rte__style').selectOption('2');
     await expect.poll(() => page.locator('.rte__content h2').textContent()).toBe('What to bring');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
+    await keys(page, 'End', 'Enter');
     await page.getByRole('button', { name: 'Bulleted list' }).focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Your scan results');
+    await keys(page, 'Enter', { type: 'Your scan results' });
     await expect.poll(() => page.getByRole('button', { name: 'Bulleted list' }).getAttribute('aria-pressed')).toBe('true');
     const json = (await emitted(page)) as J;
     expect(summary(json)).toEqual(['paragraph: Our clinic opens at eight.', 'paragraph: Bring [bold]comfortable clothes', 'heading 2: What to bring', 'bulletList: Your scan results']);
@@ -186,8 +182,7 @@ describe('the rich-text editor', () => {
     const t = await openEditor();
     const { page } = t;
     await caretAtEnd(page);
-    await page.keyboard.press('Shift+Home');
-    await page.keyboard.press('Control+k');
+    await keys(page, 'Shift+Home', 'Control+k');
     const dialog = page.getByRole('dialog', { name: 'Link' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.keyboard.type('javascript:alert(1)');

@@ -72,6 +72,16 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
   );
 }
 
+/** The toolbar's toggles: name, what shows, the state that presses it, what it does (Link opens its dialog). */
+const TOGGLES: { label: string; face: React.ReactNode; state: 'bold' | 'italic' | 'link' | 'bullet' | 'ordered' | 'quote'; run: (e: Editor) => void }[] = [
+  { label: 'Bold', face: <b aria-hidden="true">B</b>, state: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italic', face: <i aria-hidden="true">I</i>, state: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Link', face: <span aria-hidden="true">Link</span>, state: 'link', run: () => {} },
+  { label: 'Bulleted list', face: <span aria-hidden="true">Bulleted</span>, state: 'bullet', run: (e) => e.chain().focus().toggleBulletList().run() },
+  { label: 'Numbered list', face: <span aria-hidden="true">Numbered</span>, state: 'ordered', run: (e) => e.chain().focus().toggleOrderedList().run() },
+  { label: 'Quote', face: <span aria-hidden="true">“ ”</span>, state: 'quote', run: (e) => e.chain().focus().toggleBlockquote().run() },
+];
+
 type FieldProps = {
   id: string;
   'aria-invalid': true | undefined;
@@ -314,24 +324,11 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
             </option>
           ))}
         </select>
-        <ToolButton label="Bold" pressed={state?.bold ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleBold().run())}>
-          <b aria-hidden="true">B</b>
-        </ToolButton>
-        <ToolButton label="Italic" pressed={state?.italic ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleItalic().run())}>
-          <i aria-hidden="true">I</i>
-        </ToolButton>
-        <ToolButton label="Link" pressed={state?.link ?? false} disabled={!ready} onClick={openLink}>
-          <span aria-hidden="true">Link</span>
-        </ToolButton>
-        <ToolButton label="Bulleted list" pressed={state?.bullet ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleBulletList().run())}>
-          <span aria-hidden="true">Bulleted</span>
-        </ToolButton>
-        <ToolButton label="Numbered list" pressed={state?.ordered ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleOrderedList().run())}>
-          <span aria-hidden="true">Numbered</span>
-        </ToolButton>
-        <ToolButton label="Quote" pressed={state?.quote ?? false} disabled={!ready} onClick={run((e) => e.chain().focus().toggleBlockquote().run())}>
-          <span aria-hidden="true">“ ”</span>
-        </ToolButton>
+        {TOGGLES.map((t) => (
+          <ToolButton key={t.label} label={t.label} pressed={state?.[t.state] ?? false} disabled={!ready} onClick={t.label === 'Link' ? openLink : run(t.run)}>
+            {t.face}
+          </ToolButton>
+        ))}
         {onUploadPicture && (
           <ToolButton label={uploading ? 'Uploading picture…' : 'Insert picture'} disabled={!ready || uploading} onClick={() => fileRef.current?.click()}>
             <span aria-hidden="true">{uploading ? 'Uploading…' : 'Picture'}</span>
