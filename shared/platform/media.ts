@@ -30,7 +30,7 @@ export const PICTURE_FORMATS: readonly PictureFormat[] = ['avif', 'webp', 'jpeg'
  * The widths (CSS px × device pixel ratio) the pages show pictures at, from their layout
  * (`.container` 1200 px with 16/24 px padding; the text column beside the 340 px sidebar of
  * posts and service pages is 764 px at 1200 px and wider; a phone's column is 100vw − 32 px):
- * - 400: a card or gallery tile in a three-column grid (≈ 368 px), a phone at 1× ;
+ * - 400: a card or gallery tile in a three-column grid (about 368 px), a phone at 1× ;
  * - 640: a two-column tile at 2×, a small phone at 2× (320 px);
  * - 800: the text column at 1× (764 px), a 375–400 px phone at 2× (686–736 px);
  * - 1200: a phone at 3× (1029–1146 px), the text column at 1.5×;

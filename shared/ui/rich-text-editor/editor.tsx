@@ -22,7 +22,7 @@
  * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes), with no
  * `<form>` of their own: the editor sits inside the editing screen's form, and Enter in a dialog
  * applies it instead of submitting that form.
- * Ctrl/⌘+K opens the link dialog. Paste from Word and Google Docs keeps the structure
+ * Ctrl+K (Cmd+K on a Mac) opens the link dialog. Paste from Word and Google Docs keeps the structure
  * (paste.ts) and drops the styling.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -344,10 +344,10 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
           </ToolButton>
         )}
         <ToolButton label="Undo" disabled={!ready || !state?.canUndo} onClick={run((e) => e.chain().focus().undo().run())}>
-          <span aria-hidden="true">↶</span>
+          <span aria-hidden="true">Undo</span>
         </ToolButton>
         <ToolButton label="Redo" disabled={!ready || !state?.canRedo} onClick={run((e) => e.chain().focus().redo().run())}>
-          <span aria-hidden="true">↷</span>
+          <span aria-hidden="true">Redo</span>
         </ToolButton>
       </div>
       {onUploadPicture && (
