@@ -79,8 +79,8 @@ export function RichTextField({ name, label, value, hint, error, pictures, onUpl
             aria-invalid={error ? true : undefined}
           />
           <p id={`${id}-plain`} className="field__hint">
-            Plain text: a blank line starts a new paragraph; start a line with “## ” for a heading, “- ” for a list, “&gt; ” for a quote. Links, bold and pictures need the full editor, which
-            needs JavaScript.
+            Plain text: a blank line starts a new paragraph; start a line with “## ” for a heading, “- ” for a list, “&gt; ” for a quote. Links, bold and italic need the full editor
+            (which needs JavaScript), and are lost if you save from here.
           </p>
         </>
       )}

@@ -260,6 +260,7 @@ describe('the rich-text editor', () => {
       expect(JSON.stringify(json)).not.toMatch(/style|color|font|class|Mso|mso-|Comic|docs-internal|null/i);
       // Nothing styled is left in the editor's own markup either.
       expect(await page.locator('.rte__content [style], .rte__content span, .rte__content font').count()).toBe(0);
+      if (shots) await page.screenshot({ path: path.join(shots, `editor-paste-${source.replace(' ', '-').toLowerCase()}-1280.png`), fullPage: true });
       await finish(t);
     });
   }
