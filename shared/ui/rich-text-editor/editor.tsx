@@ -366,15 +366,10 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       <dialog ref={dialogRef} className="rte__dialog" aria-labelledby={`${id}-dialog-title`} onCancel={(e) => { e.preventDefault(); closeDialog(); }}>
         {dialog?.kind === 'link' && (
           <DialogBody
-            id={id}
+            {...{ id, onCancel: closeDialog, error: dialog.error, onApply: applyLink, cancel: 'Cancel', apply: 'Apply' }}
             title="Link"
             label="Web address, page, e-mail or phone"
             hint="Leave it empty to remove the link."
-            error={dialog.error}
-            cancel="Cancel"
-            apply="Apply"
-            onCancel={closeDialog}
-            onApply={applyLink}
             field={(props) => (
               <input
                 {...props}
@@ -391,15 +386,11 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
         )}
         {dialog?.kind === 'alt' && (
           <DialogBody
-            id={id}
+            {...{ id, onCancel: closeDialog, error: dialog.error, onApply: applyAlt }}
+            {...(dialog.inserting ? { cancel: 'Don’t insert', apply: 'Insert picture' } : { cancel: 'Cancel', apply: 'Save' })}
             title="Describe the picture"
             label="Description (alt text), required"
             hint="What a patient who cannot see it should know: who or what is shown."
-            error={dialog.error}
-            cancel={dialog.inserting ? 'Don’t insert' : 'Cancel'}
-            apply={dialog.inserting ? 'Insert picture' : 'Save'}
-            onCancel={closeDialog}
-            onApply={applyAlt}
             field={(props) => <textarea {...props} rows={3} maxLength={300} value={dialog.alt} onChange={(e) => setDialog({ ...dialog, alt: e.target.value, error: '' })} />}
           />
         )}
