@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * A hold token = base64url(payload) "." base64url(HMAC-SHA256(secret, payload)), where payload
  * is `purpose.appointmentId.version.expiresAtSeconds`. A manage link's token is compact, since
- * it goes into an SMS of 160 characters (ADR 0037): base64url of the three numbers as varints
+ * it goes into an SMS of 160 characters (ADR 0038): base64url of the three numbers as varints
  * followed by the first 12 bytes (96 bits) of HMAC-SHA256(secret, "manage-link." + payload),
  * 28 characters for a typical booking instead of 79. Manage tokens signed the long way before
  * are still accepted until they expire. The purpose is signed, so a hold token is never a

@@ -3,7 +3,7 @@ import { managePath } from '../../shared/booking/results';
 
 /**
  * `GET /m/<token>` (`shortManagePath`): the manage link as messages write it, 13 characters
- * shorter than `/booking/manage/<token>`, so a reminder fits one SMS (ADR 0037). It only
+ * shorter than `/booking/manage/<token>`, so a reminder fits one SMS (ADR 0038). It only
  * redirects: the manage page checks the token. Never cached, and the token is not passed on
  * as a referrer.
  */

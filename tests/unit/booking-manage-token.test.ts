@@ -10,7 +10,7 @@ const SECRET = 'unit-test-secret-0123456789abcdef0123456789';
 const NOW = new Date('2026-11-30T04:00:00Z');
 const claims = { purpose: 'manage' as const, appointmentId: 42, version: 3, expiresAt: new Date('2027-01-01T00:00:00Z') };
 
-/** A manage token as it was signed before the compact form (ADR 0037): still accepted until it expires. */
+/** A manage token as it was signed before the compact form (ADR 0038): still accepted until it expires. */
 const longManageToken = (secret: string, c: typeof claims) => {
   const payload = `manage.${c.appointmentId}.${c.version}.${Math.floor(c.expiresAt.getTime() / 1000)}`;
   return `${Buffer.from(payload).toString('base64url')}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
