@@ -60,6 +60,8 @@ export function harness({ controls }) {
             a.snap = RULES[a.spec.response].snap(a.target, a.container);
             const el = tapElement(a.target);
             if (!(el.contains(e.target) || e.target.contains?.(el) || e.target.closest?.('label') === el)) a.missed = describe(e.target);
+            // Where the page's start had got to when the tap came: what the tap may have to wait for.
+            a.stage = hydrated() ? 'hydrated' : document.querySelector('link[rel=modulepreload]') ? 'starting' : 'not started';
           }
         }
       },
@@ -598,7 +600,7 @@ export function harness({ controls }) {
     if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now() }));
     if (rule.persist) sessionStorage.setItem(WATCH_KEY, JSON.stringify({ id: a.id, runId: a.runId, from: location.href, since: Date.now(), persisted: rule.persist(a.snap) }));
     watchFrames(a, () => rule.check(a.target, a.snap, a.container, a), !!rule.checkNew, (at) => {
-      const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt, missed: a.missed };
+      const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt, missed: a.missed, stage: a.stage };
       // A link's page may replace this one before the report has left: the next document says it again.
       if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now(), said }));
       report(said);

@@ -419,7 +419,7 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
         load: [],
         how: new Set(),
         problems: [],
-        scroll: Object.fromEntries(delays.map((d) => [d, { response: [], hydrated: [], gap: [], outcomes: [] }])),
+        scroll: Object.fromEntries(delays.map((d) => [d, { response: [], hydrated: [], gap: [], outcomes: [], stage: [] }])),
       }));
       if (scrollOnly && !delays.length) continue;
       for (let run = 0; run < runs; run++) {
@@ -438,6 +438,7 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
               const cell = r.scroll[delay];
               cell.outcomes.push(out.kind);
               cell.gap.push(out.gap);
+              if (out.stage) cell.stage.push(out.stage);
               if (out.kind === 'visible') cell.response.push(out.response);
               if (Number.isFinite(out.hydrated)) cell.hydrated.push(out.hydrated);
               if (out.problem) problem(`scroll, then tap ${delay} ms later: ${out.problem}`);
@@ -570,7 +571,7 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
     }
     if (response.missed) return { ...out, kind: 'void', problem: `the tap landed on ${response.missed}, not on the control` };
     const hydratedAt = await box.wait((e) => e.kind === 'hydrated', response.doc === 'same' ? 20000 : 0, 0);
-    return { ...out, kind: 'visible', response: response.at - at, hydrated: hydratedAt ? hydratedAt.at - at : NaN };
+    return { ...out, kind: 'visible', response: response.at - at, hydrated: hydratedAt ? hydratedAt.at - at : NaN, stage: response.stage };
   }
 
   /**
@@ -689,6 +690,8 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
     }
     return [...groups.values()].map((g) => `run${g.runs.length > 1 ? 's' : ''} ${g.runs.join(', ')}: ${g.text}`);
   };
+  /** Where the page's start was at each tap: 'not started 3' or 'starting 1, hydrated 2'. */
+  const stages = (list) => ['not started', 'starting', 'hydrated'].filter((k) => list.includes(k)).map((k) => `${k} ${list.filter((x) => x === k).length}`).join(', ') || '—';
   const table = results.map((r) => ({
     route: r.route,
     control: `${r.label}${r.key ? ` (${r.key})` : ''}${r.build}`,
@@ -707,7 +710,7 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
     // The tap that follows a scroll, by the delay after the scroll (ms): its responses, the
     // hydration from the tap, and the scroll → tap time as it came.
     afterScroll: Object.fromEntries(
-      Object.entries(r.scroll).map(([d, c]) => [d, { n: c.response.length, outcomes: c.outcomes, 'median ms': median(c.response), 'worst ms': worst(c.response), 'tap → hydrated, median ms': median(c.hydrated), 'scroll → tap, median ms': median(c.gap), runs: c }]),
+      Object.entries(r.scroll).map(([d, c]) => [d, { n: c.response.length, outcomes: c.outcomes, 'median ms': median(c.response), 'worst ms': worst(c.response), 'tap → hydrated, median ms': median(c.hydrated), 'scroll → tap, median ms': median(c.gap), 'scripts at the tap': stages(c.stage), runs: c }]),
     ),
     name: r.name,
     before: r.before,
@@ -734,8 +737,8 @@ export async function measureIntent({ base, baseline, routes, runs, json, only, 
   if (scrolled.length) {
     const delays = [...new Set(scrolled.flatMap((t) => Object.keys(t.afterScroll)))].sort((a, b) => a - b);
     console.log(`\nScroll, then tap: each control below the fold, a fresh load, the control scrolled into view (the page's first intent), the tap ${delays.join(' or ')} ms after that scroll; 375 px, CPU 4× slower, scripts prefetched; ${runs} fresh load(s) per cell${both}:`);
-    const cells = (c) => (c ? `${c.n ? ms(c['median ms']) : 'none'} | ${c.outcomes.some((o) => o !== 'visible' && o !== 'void') ? `${ms(c['worst ms'])}; no response in ${c.outcomes.filter((o) => o !== 'visible' && o !== 'void').length} of ${c.outcomes.length}` : ms(c['worst ms'])} | ${ms(c['tap → hydrated, median ms'])} | ${ms(c['scroll → tap, median ms'])}` : '— | — | — | —');
-    const sh = ['route', 'control', ...delays.flatMap((d) => [`${d} ms after: tap → visible response, median ms`, 'worst ms', 'tap → hydrated, median ms', 'scroll → tap as taken, median ms'])];
+    const cells = (c) => (c ? `${c.n ? ms(c['median ms']) : 'none'} | ${c.outcomes.some((o) => o !== 'visible' && o !== 'void') ? `${ms(c['worst ms'])}; no response in ${c.outcomes.filter((o) => o !== 'visible' && o !== 'void').length} of ${c.outcomes.length}` : ms(c['worst ms'])} | ${ms(c['tap → hydrated, median ms'])} | ${ms(c['scroll → tap, median ms'])} | ${c['scripts at the tap']}` : '— | — | — | — | —');
+    const sh = ['route', 'control', ...delays.flatMap((d) => [`${d} ms after: tap → visible response, median ms`, 'worst ms', 'tap → hydrated, median ms', 'scroll → tap as taken, median ms', 'the page at the tap'])];
     console.log(`| ${sh.join(' | ')} |\n|${sh.map(() => '---').join('|')}|`);
     for (const t of scrolled) console.log(`| \`${t.route}\` | ${t.control} | ${delays.map((d) => cells(t.afterScroll[d])).join(' | ')} |`);
   }
