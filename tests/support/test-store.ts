@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Store } from '../../server/platform/db/store';
 import { openAppStore as openStore } from '../../server/app/store';
 import { silentLogger } from '../../server/platform/http/logger';
+import { copyPgliteTemplateInto } from './pglite-template';
 
 export type Engine = Store['engine'];
 
@@ -26,7 +27,7 @@ export interface TestStore {
 /** A fresh copy of the migrated PGlite directory in a temp folder (not opened). */
 export function copyPgliteTemplate(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
-  cpSync(path.join(inject('pgliteTemplateDir'), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  copyPgliteTemplateInto(inject('pgliteTemplateDir'), dataDir);
   return dataDir;
 }
 
