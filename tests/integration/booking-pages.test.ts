@@ -10,7 +10,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import { bookingDeps, bookingForm, NOW, useBookingStore } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { textOf } from '../support/page-text';
-import { testEngines } from '../support/test-store';
+import { pageEngines } from '../support/test-store';
 
 // The visitor's booking pages through the app: the GET steps, the booking POST (success, bad
 // input, conflict, database down, the same form twice), the manage link (cancel, move, the
@@ -23,7 +23,7 @@ const stepUrl = (more: Record<string, string> = {}) => `/book?${new URLSearchPar
 const keyOf = (html: string) => /name="key" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const times = (html: string) => [...html.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
 
-describe.each(testEngines())('booking pages on %s', (engine) => {
+describe.each(pageEngines())('booking pages on %s', (engine) => {
   // Dr. Okafor on Tuesdays 09:00-12:00 only.
   const db = useBookingStore(engine, { alsoEmpty: ['rate_limits'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }] });
   let store: Store;

@@ -12,7 +12,7 @@ import { addAppointments, bookingDeps, useBookingStore } from '../support/bookin
 import { mainOf, textOf } from '../support/page-text';
 import { submit } from '../support/submit';
 import { makeTestApp } from '../support/test-app';
-import { testEngines } from '../support/test-store';
+import { pageEngines } from '../support/test-store';
 
 // The clinic's side of booking through its pages (loaders and actions over HTTP): who may,
 // the day and week lists, a phone booking, move, cancel, statuses, plans, exceptions,
@@ -23,7 +23,7 @@ const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', ema
 const TUE = '2026-12-01';
 const at = (date: string, time: string) => new Date(lagosMoment(date, time)).toISOString();
 
-describe.each(testEngines())('the staff booking pages on %s', (engine) => {
+describe.each(pageEngines())('the staff booking pages on %s', (engine) => {
   const db = useBookingStore(engine, {
     plans: [
       { practitioner: 'adaeze-okafor', weekday: 1, starts: '08:00', ends: '12:00' },

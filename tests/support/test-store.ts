@@ -10,9 +10,22 @@ import { copyPgliteTemplateInto } from './pglite-template';
 
 export type Engine = Store['engine'];
 
-/** The engines to test on: PGlite always, PostgreSQL when the global setup started one. */
+/**
+ * The engines for a file whose tests check the SQL (queries, constraints, transactions, what
+ * the tables hold): PGlite always, PostgreSQL when the global setup started one.
+ */
 export function testEngines(): Engine[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * The engine for a file whose tests check what pages and endpoints answer (status, markup,
+ * redirects, form handling), whose SQL a store-level file checks on both engines: one, the
+ * production engine PostgreSQL when the run has it, PGlite otherwise (`npm run test:quick`).
+ * The rule and the files on each side: docs/conventions.md, "Which database engines".
+ */
+export function pageEngines(): Engine[] {
+  return inject('postgresUrl') ? ['postgres'] : ['pglite'];
 }
 
 export interface TestStore {
