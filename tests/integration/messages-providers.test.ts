@@ -184,7 +184,8 @@ describe('WhatsApp Cloud API adapter against a fake Graph API', () => {
     const started = Date.now();
     const result = await adapter().send(message('whatsapp'));
     expect(result).toEqual({ outcome: 'retry', reason: 'timeout: no answer in time' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Gave up (its 400 ms timeout) rather than hung: a loaded machine answers late, so the bound is far from both.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('classifies an answer whose body stops arriving as retry after its timeout', async () => {
@@ -293,7 +294,8 @@ describe('Termii adapter against a fake Termii API', () => {
     fake.answer = () => 'hang';
     const started = Date.now();
     expect(await adapter().send(message('sms'))).toEqual({ outcome: 'retry', reason: 'timeout: no answer in time' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Gave up (its 400 ms timeout) rather than hung: a loaded machine answers late, so the bound is far from both.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a malformed destination without a request', async () => {
