@@ -3,7 +3,7 @@
 // Each step's output goes to its own log (TEST_LOGS, default node_modules/.cache/test-logs/);
 // a step's log is printed when it fails, its time when it ends, and a table of every step's
 // time and the total at the end. Exit code 1 when any step failed or was not run.
-// ADR 0037 says what runs beside what, and why.
+// ADR 0039 says what runs beside what, and why.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
