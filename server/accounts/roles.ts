@@ -1,6 +1,7 @@
 import type { Auth } from 'firebase-admin/auth';
+import { isRole, type Role } from '../../shared/platform/roles';
 
-export type StaffRole = 'staff' | 'admin';
+export type StaffRole = Role;
 
 /** The parts of firebase-admin's Auth the roles command uses (tests may pass their own). */
 export type RolesAuth = Pick<Auth, 'getUserByEmail' | 'setCustomUserClaims' | 'revokeRefreshTokens' | 'listUsers'>;
@@ -20,7 +21,10 @@ function withRole(claims: Record<string, unknown> | undefined, role: StaffRole |
   return Object.keys(next).length ? next : null;
 }
 
-/** Gives an existing user the staff (or admin) role. They get it at their next sign-in. */
+/**
+ * Gives an existing user a role (admin, editor or staff), replacing any other. They get it at
+ * their next sign-in; a session that already claims a role has it read again at every request.
+ */
 export async function grantRole(auth: RolesAuth, email: string, role: StaffRole): Promise<StaffMember> {
   const user = await auth.getUserByEmail(email.trim());
   await auth.setCustomUserClaims(user.uid, withRole(user.customClaims, role));
@@ -33,7 +37,7 @@ export async function grantRole(auth: RolesAuth, email: string, role: StaffRole)
  */
 export async function revokeRole(auth: RolesAuth, email: string): Promise<{ uid: string; hadRole: boolean }> {
   const user = await auth.getUserByEmail(email.trim());
-  const hadRole = user.customClaims?.role === 'staff' || user.customClaims?.role === 'admin';
+  const hadRole = isRole(user.customClaims?.role);
   await auth.setCustomUserClaims(user.uid, withRole(user.customClaims, null));
   await auth.revokeRefreshTokens(user.uid);
   return { uid: user.uid, hadRole };
@@ -47,7 +51,7 @@ export async function listStaff(auth: RolesAuth): Promise<StaffMember[]> {
     const page = await auth.listUsers(1000, pageToken);
     for (const u of page.users) {
       const role = u.customClaims?.role;
-      if (role === 'staff' || role === 'admin') members.push({ uid: u.uid, email: u.email ?? null, displayName: u.displayName ?? null, role });
+      if (isRole(role)) members.push({ uid: u.uid, email: u.email ?? null, displayName: u.displayName ?? null, role });
     }
     pageToken = page.pageToken;
   } while (pageToken);

@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import { createStaticHandler, type RouteObject } from 'react-router';
 import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
+import { can } from '../../shared/platform/roles';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
@@ -274,10 +275,10 @@ export function createApp(deps: AppDeps): App {
   });
 
   const baseGetUser = deps.getUser ?? (async () => null);
-  // Staff see the number of new requests in the site header, counted when the page is rendered.
+  // The front desk sees the number of new requests in the site header, counted when the page is rendered.
   const getUser = async (req: Request): Promise<SessionUser | null> => {
     const user = await baseGetUser(req);
-    if (!user?.role || !deps.store) return user;
+    if (!user || !can(user.role, 'inbox') || !deps.store) return user;
     try {
       return { ...user, newRequests: await countNew(store.db) };
     } catch (error) {

@@ -1,12 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { Role } from './roles';
 
 /** What the server knows about the signed-in visitor; null when signed out. */
 export interface SessionUser {
   uid: string;
   displayName: string;
   email: string | null;
-  /** The Firebase custom claim `role`: staff may work the clinic's requests, admins may also grant the role. */
-  role?: 'staff' | 'admin';
+  /** The Firebase custom claim `role` (./roles.ts): staff work the clinic's requests, editors its content, admins both and grant roles. */
+  role?: Role;
   /** For staff: requests nobody has looked at yet, shown in the header. */
   newRequests?: number;
 }

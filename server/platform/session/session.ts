@@ -8,6 +8,7 @@ import { readCookie } from '../http/cookies';
 import type { Logger } from '../http/logger';
 import { limitByAddress, memoryRateLimitStore, tooMany, type RateLimitRule, type RateLimitStore } from '../http/rate-limit';
 import { errorFields } from '../http/error-fields';
+import { isRole } from '../../../shared/platform/roles';
 import { requestIdOf } from '../http/request-id';
 
 export interface SessionOptions {
@@ -82,8 +83,6 @@ function isRejection(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
-
-const isRole = (value: unknown): value is 'staff' | 'admin' => value === 'staff' || value === 'admin';
 
 /**
  * The user a token or cookie names. `fresh`: the role is read again from the user record,

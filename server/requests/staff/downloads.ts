@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { isStorableText } from '../../../shared/platform/storable-text';
 import { kindLabel, statusLabel } from '../../../shared/requests/kinds';
 import type { SessionUser } from '../../../shared/platform/session';
+import { can } from '../../../shared/platform/roles';
 import { errorFields } from '../../platform/http/error-fields';
 import { requestIdOf } from '../../platform/http/request-id';
 import { isCrossSite } from '../../platform/http/security';
@@ -49,7 +50,7 @@ export function staffDownloads(deps: { getUser: (req: Request) => Promise<Sessio
       res.redirect(302, `/login?returnTo=${encodeURIComponent(back)}`);
       return null;
     }
-    if (user.role !== 'staff' && user.role !== 'admin') {
+    if (!can(user.role, 'inbox')) {
       res.status(403).type('text/plain').send('This page is for the clinic’s staff.');
       return null;
     }
