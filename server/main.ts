@@ -23,6 +23,12 @@ import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
+import { intakeParts } from './app/intake-links';
+import type { VisitForms } from './booking/visit-forms';
+import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
+import { resolveIntakeKeyring } from './intake/keys';
+import { missingKeys } from './intake/rekey';
+import { startIntakeRetention } from './intake/retention';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -75,14 +81,35 @@ export async function start(options: StartOptions): Promise<Server> {
     await store.close();
     process.exit(1);
   }
+  // New-patient forms: INTAKE_KEK (kept in DATA_DIR outside production; production refuses to
+  // start without it), and no form wrapped by a key this server lacks (a wrong key would leave
+  // them unreadable: production refuses that too, development says so).
+  let intakeKeys: IntakeKeyring;
+  try {
+    intakeKeys = resolveIntakeKeyring({ configured: config.intake.kek, previous: config.intake.previousKeks, dataDir: config.store.dataDir, isProduction: config.isProduction });
+    const missing = await missingKeys(store.db, intakeKeys);
+    if (missing.length) {
+      const what = missing.map((m) => `${m.forms} form(s) under key ${m.kekId}`).join(', ');
+      const message = `INTAKE_KEK does not open every new-patient form: ${what}. Set INTAKE_KEK (or INTAKE_KEK_PREVIOUS) to the key(s) they were written with; this server holds ${[...intakeKeys.byId.keys()].join(', ')}.`;
+      if (config.isProduction) throw new IntakeKeyError(`Invalid configuration: ${message}`);
+      logger.error(message);
+    }
+  } catch (error) {
+    logger.error(error instanceof IntakeKeyError || error instanceof ConfigError ? error.message : 'the new-patient form keys could not be checked', error instanceof IntakeKeyError ? {} : errorFields(error));
+    await store.close();
+    process.exit(1);
+  }
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret);
+  const intake = intakeParts({ config, store, keys: intakeKeys, formKeys: formKeys(secret), wake: outboxWorker.wake });
+  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret, intake.visitForms);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
+  // New-patient forms INTAKE_RETENTION_MONTHS after their visit (and with `npm run retention`).
+  const intakeRetention = startIntakeRetention({ store, months: config.intake.retentionMonths, logger });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -109,6 +136,7 @@ export async function start(options: StartOptions): Promise<Server> {
     wake: outboxWorker.wake,
     // Patient messages are written in the booking's transaction; the worker is told at once.
     messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
+    forms: intake.visitForms,
   });
 
   const drain = createDrainState();
@@ -126,6 +154,8 @@ export async function start(options: StartOptions): Promise<Server> {
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
     booking,
+    intakeKeys,
+    intake: intake.build(booking),
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
@@ -151,6 +181,7 @@ export async function start(options: StartOptions): Promise<Server> {
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
       retention.stop();
+      intakeRetention.stop();
       content.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
@@ -165,13 +196,13 @@ export async function start(options: StartOptions): Promise<Server> {
 }
 
 /** The messages worker, beside the outbox's; it signs the manage links it sends with the booking key. */
-function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string): MessagesWorker {
+function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string, forms: VisitForms): MessagesWorker {
   const channels = createChannels(messaging, {
     dataDir: config.store.dataDir,
     logger,
     sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null,
   });
-  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000 });
+  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000, forms });
 }
 
 /** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */

@@ -32,7 +32,13 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
-import { personErasers, todayVisits } from './domain-links';
+import { personErasers, personExporters, todayVisits } from './domain-links';
+import { intakeParts } from './intake-links';
+import { intakeContext } from '../intake/context';
+import type { IntakeKeyring } from '../intake/crypto';
+import { intakeDownload } from '../intake/download';
+import type { IntakeService } from '../intake/service';
+import { visitFormsContext, type VisitForms } from '../booking/visit-forms';
 import { visitMessages } from '../messages/queue';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
@@ -100,14 +106,21 @@ export interface AppDeps {
   onContentChange?: () => void;
   /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
+  /**
+   * The new-patient forms' keys (INTAKE_KEK, resolved by server/main.ts). Without them, outside
+   * production, a key made for this app (tests); in production the forms answer 503.
+   */
+  intakeKeys?: IntakeKeyring;
+  /** The new-patient forms; by default the store's, with `intakeKeys` (server/app/intake-links.ts). */
+  intake?: IntakeService;
 }
 
-function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
+function defaultBooking(config: Config, store: Store, wake: () => void, forms: VisitForms): BookingService {
   // Production never signs with a key made up on the spot (links would die at the next start):
   // without BOOKING_SECRET its booking pages answer 503.
   const unsigned = !config.booking.secret && config.isProduction;
   const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
-  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }) });
+  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }), forms });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -135,7 +148,9 @@ export function createApp(deps: AppDeps): App {
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
+  const intakeSetup = intakeParts({ config, store, keys: deps.intakeKeys, formKeys: keys, wake: wakeOutbox });
+  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox, intakeSetup.visitForms);
+  const intake = deps.intake ?? intakeSetup.build(booking);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -302,15 +317,19 @@ export function createApp(deps: AppDeps): App {
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
+    [intakeContext, intake],
+    [visitFormsContext, intake.visitForms],
   ] as unknown as ContextEntry[];
   // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
   app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
-  app.use(staffDownloads({ getUser, store, logger }));
+  app.use(staffDownloads({ getUser, store, logger, exporters: personExporters }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
+  // The patient's copy of their new-patient answers, by the manage link and the form's session.
+  app.use(intakeDownload({ intake }));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

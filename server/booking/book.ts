@@ -38,6 +38,8 @@ export function wakeAll(deps: BookingDeps) {
   deps.messages?.wake();
 }
 
+const absolute = (deps: BookingDeps, path: string | null | undefined) => (path ? `${deps.publicOrigin}${path}` : null);
+
 export function manageTokenOf(deps: BookingDeps, row: AppointmentRow): string {
   return signToken(deps.secret, { purpose: 'manage', appointmentId: row.id, version: row.manageVersion, expiresAt: manageTokenExpiry(row.startsAt) });
 }
@@ -72,6 +74,7 @@ export async function queueBookingMails(tx: Tx, deps: BookingDeps, change: Booki
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
       manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps, row))}`,
+      formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, manageTokenOf(deps, row))) : null,
       publicOrigin: deps.publicOrigin,
       sequence: row.version,
       now,

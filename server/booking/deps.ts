@@ -4,6 +4,7 @@ import type { MessageView } from '../../shared/messages/types';
 import type { Tx } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
+import type { VisitForms } from './visit-forms';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -25,6 +26,11 @@ export interface BookingDeps {
    * (server/app/domain-links.ts); none in a bare core (benchmarks, some tests).
    */
   messages?: VisitMessages;
+  /**
+   * The new-patient forms (the intake domain's, set by the composition): a first visit's
+   * confirmation mail links to its form. None in a bare core.
+   */
+  forms?: Pick<VisitForms, 'pathFor'>;
 }
 
 /** What happened to a visit, for its messages; 'reminders': the patient changed how they are reminded. */

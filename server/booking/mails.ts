@@ -44,6 +44,8 @@ export interface PatientMailInput {
   practitionerName: string;
   address: string;
   manageLink: string;
+  /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
+  formLink?: string | null;
   publicOrigin: string;
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
   sequence: number;
@@ -80,6 +82,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     change === 'cancelled'
       ? ['We would be glad to see you another time: you can book again on our website.', `Phone: ${phone}`]
       : [
+          ...(input.formLink ? ['Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):', input.formLink, ''] : []),
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,
           `Or call us: ${phone}`,

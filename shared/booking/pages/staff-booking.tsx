@@ -11,6 +11,7 @@ import { REMINDER_CHANNELS, STAFF_TRANSITIONS, VISIT_KINDS } from '../types';
 import { dateOf, namesOf, STATUS_ACTIONS, statusLabel } from '../staff/format';
 import { SlotPicker } from '../staff/slot-picker';
 import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../staff/types';
+import { StaffFormLine } from '../visit-form-card';
 import '../staff/staff-booking.css';
 
 function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): string {
@@ -56,7 +57,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, today } = useLoaderData() as BookingDetailData;
+  const { staffName, newCount, appointment: a, events, messages, move, today, form } = useLoaderData() as BookingDetailData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -108,6 +109,14 @@ export default function StaffBookingPage() {
                 <dd>{a.patientPhone ? <a href={`tel:${a.patientPhone}`}>{formatE164Nigeria(a.patientPhone)}</a> : '—'}</dd>
                 <dt>E-mail</dt>
                 <dd>{a.patientEmail ? <a href={`mailto:${a.patientEmail}`}>{a.patientEmail}</a> : '—'}</dd>
+                {form && (
+                  <>
+                    <dt>New-patient form</dt>
+                    <dd>
+                      <StaffFormLine form={form} />
+                    </dd>
+                  </>
+                )}
                 <dt>Reminders</dt>
                 <dd>{REMINDER_CHANNELS[a.reminderChannel].label}</dd>
                 <dt>Booked</dt>

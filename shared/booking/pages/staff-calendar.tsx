@@ -7,6 +7,7 @@ import { formatE164Nigeria } from '../../platform/phone';
 import { addDays, formatClock, formatDay } from '../time';
 import { namesOf, statusLabel, timeOf, dateOf } from '../staff/format';
 import type { CalendarData } from '../staff/types';
+import { StaffFormLine } from '../visit-form-card';
 import '../staff/staff-booking.css';
 
 function href(view: string, date: string, practitioner: string) {
@@ -114,6 +115,7 @@ export default function StaffCalendarPage() {
                         <StatusBadge status={a.status} label={statusLabel(a.status)} />
                         <span>{names.service(a.serviceId)}</span>
                         <span>{names.practitioner(a.practitionerId)}</span>
+                        {d.forms[a.id] && <StaffFormLine form={d.forms[a.id]!} />}
                       </p>
                     </li>
                   ))}
