@@ -26,8 +26,7 @@ import { startRetentionJob } from './requests/staff/retention';
 import { intakeParts } from './app/intake-links';
 import type { VisitForms } from './booking/visit-forms';
 import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
-import { resolveIntakeKeyring } from './intake/keys';
-import { missingKeys } from './intake/rekey';
+import { checkIntakeKeys, resolveIntakeKeyring } from './intake/keys';
 import { startIntakeRetention } from './intake/retention';
 
 export interface StartOptions {
@@ -87,13 +86,8 @@ export async function start(options: StartOptions): Promise<Server> {
   let intakeKeys: IntakeKeyring;
   try {
     intakeKeys = resolveIntakeKeyring({ configured: config.intake.kek, previous: config.intake.previousKeks, dataDir: config.store.dataDir, isProduction: config.isProduction });
-    const missing = await missingKeys(store.db, intakeKeys);
-    if (missing.length) {
-      const what = missing.map((m) => `${m.forms} form(s) under key ${m.kekId}`).join(', ');
-      const message = `INTAKE_KEK does not open every new-patient form: ${what}. Set INTAKE_KEK (or INTAKE_KEK_PREVIOUS) to the key(s) they were written with; this server holds ${[...intakeKeys.byId.keys()].join(', ')}.`;
-      if (config.isProduction) throw new IntakeKeyError(`Invalid configuration: ${message}`);
-      logger.error(message);
-    }
+    const problem = await checkIntakeKeys(store.db, intakeKeys, config.isProduction);
+    if (problem) logger.error(problem);
   } catch (error) {
     logger.error(error instanceof IntakeKeyError || error instanceof ConfigError ? error.message : 'the new-patient form keys could not be checked', error instanceof IntakeKeyError ? {} : errorFields(error));
     await store.close();

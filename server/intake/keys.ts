@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../platform/db/db';
 import { IntakeKeyError, keyring, parseKek, type IntakeKeyring } from './crypto';
+import { missingKeys } from './rekey';
 
 /**
  * The key-encryption keys of the new-patient forms (ADR 0037): INTAKE_KEK (the current one) and
@@ -30,4 +32,19 @@ export function resolveIntakeKeyring(options: { configured: string | null; previ
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
   return keyring(key, previous);
+}
+
+/**
+ * At start: every form must open with the keys this server holds. A form wrapped by a key it
+ * lacks (INTAKE_KEK wrong, or an old key dropped before `npm run intake:rekey` ran) would be
+ * unreadable: production refuses to start (IntakeKeyError naming the key ids, never a key);
+ * elsewhere the message is returned for the log, and such a form says so to staff.
+ */
+export async function checkIntakeKeys(db: Db, ring: IntakeKeyring, isProduction: boolean): Promise<string | null> {
+  const missing = await missingKeys(db, ring);
+  if (!missing.length) return null;
+  const what = missing.map((m) => `${m.forms} form(s) under key ${m.kekId}`).join(', ');
+  const message = `INTAKE_KEK does not open every new-patient form: ${what}. Set INTAKE_KEK (or INTAKE_KEK_PREVIOUS) to the key(s) they were written with; this server holds ${[...ring.byId.keys()].join(', ')}.`;
+  if (isProduction) throw new IntakeKeyError(`Invalid configuration: ${message}`);
+  return message;
 }

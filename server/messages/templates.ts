@@ -198,10 +198,12 @@ const SMS_WITH_FORM: Partial<Record<MessageKind, ((v: MessageVariables) => strin
   confirmation: [
     (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. Please fill in our new-patient form: ${v.formLink} Call ${v.clinicPhone}`,
     (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Hi ${v.firstName}, visit with ${v.practitioner} booked for ${v.whenShort}. New-patient form: ${v.formLink}`,
   ],
   reminder: [
     (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. Please fill in our new-patient form: ${v.formLink} Call ${v.clinicPhone}`,
     (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Hi ${v.firstName}, reminder: visit with ${v.practitioner}, ${v.whenShort}. New-patient form: ${v.formLink}`,
   ],
 };
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { formatWhen } from '../booking/time';
 import { FieldMessage } from '../ui/fields';
+import { Icon } from '../ui/icons';
 import { Link } from '../ui/link';
 import { PhoneLink } from '../ui/phone-link';
 import type { SectionId } from './definition';
@@ -38,7 +39,7 @@ export function Steps({ steps, current, formHref }: { steps: readonly Step[]; cu
           <li key={s.id} className={`intake-steps__item${s.done ? ' is-done' : ''}`}>
             <Link to={`${formHref}?section=${s.id}`} aria-current={s.id === current ? 'step' : undefined} preventScrollReset={false}>
               <span className="intake-steps__number" aria-hidden="true">
-                {s.done ? '✓' : i + 1}
+                {s.done ? <Icon name="check" size={16} /> : i + 1}
               </span>
               <span>{s.title}</span>
               <span className="visually-hidden">{s.done ? ' (saved)' : ' (not saved yet)'}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS, type MessageVariables } from '../../server/messages/channel';
 import { countSms } from '../../server/messages/gsm';
-import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, visitVariables, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
+import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, visitVariables, WHATSAPP_FORM_TEMPLATES, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
 
 // 10:30 WAT on Wednesday 2 December 2026 is 09:30 UTC.
 const visitStart = new Date('2026-12-02T09:30:00Z');
@@ -121,5 +121,43 @@ describe('the SMS texts', () => {
     expect(renderSms('confirmation', typical)).toBe(
       'Hi Chukwuemeka, your visit with Dr Ngozi Eze-Okafor is booked for Wed 2 Dec, 10:30am. To change or cancel: https://www.abujaspine.ng/m/7K3QX9PA2DWM4RT8',
     );
+  });
+});
+
+// Issue 47: a first visit's confirmation and day-before reminder ask for the new-patient form while it is not done.
+describe.each(['confirmation', 'reminder'] as const)('the %s of a first visit, with the new-patient form’s link', (kind) => {
+  const withForm: MessageVariables = { ...typical, formLink: `${typical.manageLink}/form` };
+
+  it('WhatsApp: its own template (Meta approves a body as it is), every parameter in order, the form’s link before the manage link', () => {
+    const template = WHATSAPP_FORM_TEMPLATES[kind]!;
+    const rendered = renderWhatsApp(kind, withForm);
+    expect(rendered.template).toBe(template.name);
+    expect(template.name).toMatch(/^[a-z0-9_]{1,512}$/);
+    expect(template.name).not.toBe(WHATSAPP_TEMPLATES[kind].name);
+    const placeholders = [...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+    expect(placeholders).toEqual(placeholders.map((_, i) => i + 1));
+    expect(rendered.parameters).toHaveLength(placeholders.length);
+    expect(template.body).not.toMatch(/^\{\{|\}\}$/);
+    expect(rendered.text.indexOf(withForm.formLink!)).toBeLessThan(rendered.text.lastIndexOf(typical.manageLink + '\n'));
+    expect(rendered.text).toContain('new-patient form');
+    // Without the link (a follow-up, or the form is done) the usual template.
+    expect(renderWhatsApp(kind, typical).template).toBe(WHATSAPP_TEMPLATES[kind].name);
+  });
+
+  it('SMS: the form’s link (its page links to the booking), in one GSM-7 segment with typical values', () => {
+    const text = renderSms(kind, withForm);
+    expect(text).toContain(withForm.formLink);
+    expect(countSms(text)).toMatchObject({ encoding: 'gsm7', segments: 1 });
+  });
+
+  it('e-mail: the form asked for before the manage link', () => {
+    const text = renderEmail(kind, withForm).text;
+    expect(text).toContain(`Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):\n${withForm.formLink}`);
+    expect(text.indexOf(withForm.formLink!)).toBeLessThan(text.lastIndexOf(typical.manageLink));
+  });
+
+  it('says nothing about health in any channel', () => {
+    const v = { ...neutral, formLink: `${neutral.manageLink}/form` };
+    for (const text of [renderSms(kind, v), renderWhatsApp(kind, v).text, renderEmail(kind, v).text]) expect(text).not.toMatch(HEALTH_WORDS);
   });
 });
