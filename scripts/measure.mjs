@@ -65,6 +65,7 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     DATABASE_URL: database.url,
     FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
     BOOKING_SECRET: randomBytes(32).toString('base64url'),
+    INTAKE_KEK: randomBytes(32).toString('base64'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

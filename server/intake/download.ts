@@ -15,7 +15,7 @@ export function intakeDownload(deps: { intake: IntakeService }) {
   router.get(FORM_DOWNLOAD_ROUTE, async (req, res, next) => {
     try {
       res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('Referrer-Policy', 'no-referrer');
+      res.setHeader('Referrer-Policy', 'same-origin');
       const token = req.params.token ?? '';
       const opened = await deps.intake.open(token, req.headers.cookie ?? null);
       if (opened.kind !== 'open') {

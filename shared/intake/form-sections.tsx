@@ -157,7 +157,7 @@ function Safety({ definition, values }: SectionFieldsProps) {
                 </label>
               ))}
             </div>
-            <p className="intake-yesno__urgent" aria-hidden="true">
+            <p className="intake-yesno__urgent">
               Please call us now on <PhoneLink />, or <a href="tel:112">112</a> in an emergency.
             </p>
           </fieldset>

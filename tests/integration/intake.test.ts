@@ -122,7 +122,7 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     const first = await form.get();
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-store');
-    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    expect(first.headers['referrer-policy']).toBe('same-origin');
     expect(MAIN(first)).toContain('First, your date of birth');
 
     // A date that does not exist: the message at the field, what was typed kept.

@@ -19,9 +19,11 @@ import type { IntakeService, OpenForm, Opened } from '../service';
  * the patient's date of birth. `?section=<id>` shows one section, `?section=review` what was
  * sent; without it the form resumes where the patient left it. Never cached anywhere: the
  * answers are health information (private, no-store; the service worker keeps nothing marked so),
- * and the address, which holds the link's token, is sent to no other site (no-referrer).
+ * and the address, which holds the link's token, is sent to no other site (`same-origin`, not
+ * `no-referrer`: under no-referrer a browser's form post says `Origin: null`, which the
+ * cross-site guard refuses, and the form would not post without JavaScript).
  */
-const HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
+const HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin' };
 
 const visitOf = (visit: AppointmentView, manageToken: string): FormVisit => ({
   reference: visit.reference,
