@@ -1,7 +1,8 @@
 import { formatE164Nigeria } from '../platform/phone';
 import { SECTION_IDS, SECTIONS, type IntakeDefinition, type SectionId } from './definition';
 import { regionLabel } from './regions';
-import { DURATIONS, type Posted, type SectionValues } from './schemas';
+import { DURATIONS, type Posted } from './choices';
+import type { SectionValues } from './schemas';
 
 /**
  * A form's answers as they are encrypted (server/intake/crypto.ts): the date of birth given at the

@@ -5,7 +5,7 @@ import { formatDay } from '../booking/time';
 import { BodyMap } from './body-map';
 import type { IntakeDefinition, SectionId } from './definition';
 import { UrgentNotice } from './form-parts';
-import { DURATIONS, SEVERITIES, type Posted } from './schemas';
+import { DURATIONS, SEVERITIES, type Posted } from './choices';
 
 /**
  * The fields of each section of the new-patient form. They read what to show from the form's

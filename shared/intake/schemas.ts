@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, email, optional, phone, required, str, type FieldErrors } from '../platform/form-fields';
 import type { IntakeDefinition, SectionId } from './definition';
+import { DURATIONS, SEVERITIES, type Posted } from './choices';
 import { REGION_IDS } from './regions';
 
 /**
@@ -9,15 +10,7 @@ import { REGION_IDS } from './regions';
  * correct, at the field; what was typed always comes back with it.
  */
 
-export const DURATIONS = [
-  { value: 'days', label: 'Less than a week' },
-  { value: 'weeks', label: '1 to 6 weeks' },
-  { value: 'months', label: '6 weeks to 3 months' },
-  { value: 'long', label: '3 to 12 months' },
-  { value: 'years', label: 'More than a year' },
-] as const;
-
-export const SEVERITIES = Array.from({ length: 11 }, (_, n) => ({ value: String(n), label: n === 0 ? '0 (no pain)' : n === 10 ? '10 (the worst imaginable)' : String(n) }));
+export { DURATIONS, SEVERITIES, type Posted } from './choices';
 
 export interface AboutValues {
   fullName: string;
@@ -65,9 +58,6 @@ export interface SectionValues {
   safety: SafetyValues;
   consent: ConsentValues;
 }
-
-/** A posted form: one string per field, several for the boxes of a list (regions, conditions). */
-export type Posted = Record<string, string | string[]>;
 
 const one = (posted: Posted, name: string) => {
   const v = posted[name];
