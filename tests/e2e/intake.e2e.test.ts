@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicSeed } from '../../server/clinic/seed';
 import { lagosDate } from '../../shared/booking/time';
 import { runAxe } from '../support/a11y.mjs';
-import { emulatorClient } from '../support/auth-emulator-client';
-import { baseUrl, hydrate, launch } from './harness';
+import { baseUrl, hydrate, launch, openPage, signInTo, signUp, staffCommand, type TestPage } from './harness';
 
 /**
  * Issue 47 in a real browser, on the production build at 375 px, JavaScript on and off: book a
@@ -19,9 +16,6 @@ import { baseUrl, hydrate, launch } from './harness';
  * no console error, no failed request.
  */
 
-const run = promisify(execFile);
-const emulatorHost = inject('authEmulatorHost');
-const projectId = inject('authProjectId');
 /** Where to keep screenshots for a person to look at (unset: none are taken). */
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -33,26 +27,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Pass {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-  js: boolean;
-}
-
-async function open(js: boolean): Promise<Pass> {
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 800 }, javaScriptEnabled: js });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 400 && r.request().resourceType() !== 'document') errors.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return { page, context, errors, js };
-}
+/** A page at 375 px (axe is injected, so the CSP is bypassed), with JavaScript on or off, recording errors. */
+type Pass = TestPage & { js: boolean };
+const open = async (js: boolean): Promise<Pass> => ({ ...(await openPage(browser, { width: 375, height: 800, javaScriptEnabled: js, bypassCSP: true })), js });
 
 /** Each step: no sideways overflow, axe clean (with JavaScript on), a screenshot when asked for. */
 async function check(pass: Pass, step: string) {
@@ -205,22 +182,12 @@ describe.each([
     const id = clinicSeed.practitioners.find((p) => p.name === practitioner)?.id;
     expect(id, `the practitioner booked: ${practitioner}`).toBeTruthy();
     const email = `practitioner.${js ? 'on' : 'off'}.${Date.now()}@example.com`;
-    await emulatorClient(emulatorHost, projectId).signUp(email, 'treating-pass-2026', practitioner);
-    const granted = await run('npm', ['run', '--silent', 'staff', '--', 'grant', email, '--practitioner', id!], {
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' },
-      timeout: 60_000,
-    });
+    await signUp(email, 'treating-pass-2026', practitioner);
+    const granted = await staffCommand('grant', email, '--practitioner', id!);
     expect(granted.stdout).toContain(`is now staff, linked to the practitioner ${id}`);
     const staff = await open(true);
     const day = lagosDate(Date.parse(start));
-    const to = `/staff/calendar?view=day&date=${day}&practitioner=${id}`;
-    await staff.page.goto(`${baseUrl()}${to}`);
-    await staff.page.waitForURL(/\/login\?returnTo=/);
-    await hydrate(staff.page);
-    await staff.page.getByLabel('Email').fill(email);
-    await staff.page.locator('input[name="password"]').fill('treating-pass-2026');
-    await Promise.all([staff.page.waitForURL(`${baseUrl()}${to}`, { timeout: 30_000 }), staff.page.getByRole('button', { name: 'Login Now' }).click()]);
-    await hydrate(staff.page);
+    await signInTo(staff.page, `/staff/calendar?view=day&date=${day}&practitioner=${id}`, email, 'treating-pass-2026');
     const visit = staff.page.locator('.cal-item', { hasText: patient });
     expect(await visit.locator('.status--form-red-flag').textContent()).toBe('Form: red flag');
     await check(staff, '10-calendar');
