@@ -11,6 +11,7 @@ import { accountsContext, noAccounts, type AccountService } from '../accounts/ac
 import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload } from '../booking/calendar-download';
+import { shortManageLink, shortTokenRedirect } from '../booking/short-link';
 import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
@@ -37,6 +38,7 @@ import { intakeParts } from './intake-links';
 import { intakeContext } from '../intake/context';
 import type { IntakeKeyring } from '../intake/crypto';
 import { intakeDownload } from '../intake/download';
+import { formPath, SHORT_FORM_ROUTE } from '../../shared/intake/routes';
 import type { IntakeService } from '../intake/service';
 import { visitFormsContext, type VisitForms } from '../booking/visit-forms';
 import { visitMessages } from '../messages/queue';
@@ -330,6 +332,10 @@ export function createApp(deps: AppDeps): App {
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.
   app.use(intakeDownload({ intake }));
+  // The manage link's short address in messages: a redirect to the manage page.
+  app.use(shortManageLink());
+  // The new-patient form's short address in messages: a redirect to the form.
+  app.use(shortTokenRedirect(SHORT_FORM_ROUTE, formPath));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

@@ -105,7 +105,7 @@ const schema = z.object({
    * development a random one is kept in DATA_DIR/form-key-secret.
    */
   FORM_KEY_SECRET: z.string().min(32, 'expected at least 32 characters, e.g. from `openssl rand -base64 32`').optional().or(z.literal('').transform(() => undefined)),
-  // New-patient forms (issue 47, ADR 0037). See .env.example and docs/data-protection.md.
+  // New-patient forms (issue 47, ADR 0044). See .env.example and docs/data-protection.md.
   /**
    * The key-encryption key of the new-patient forms: 32 random bytes in base64 (openssl rand
    * -base64 32). Required in production (server/intake/keys.ts); without it in development one is

@@ -1,5 +1,6 @@
 import { site } from '../../shared/content/site';
 import { staffBookingPath } from '../../shared/booking/results';
+import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
 import { visitIcs } from '../requests/calendar-file';
 import type { Mail } from '../requests/notifications';
@@ -57,6 +58,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
   const phone = site.phones[0].display;
+  const bookLink = `${input.publicOrigin}${BOOK_PATH}`;
   const ics = visitIcs({
     reference: input.reference,
     visitAt: input.startsAt,
@@ -67,6 +69,8 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
     sequence: input.sequence,
+    patient: { email: input.to },
+    bookLink,
   });
   const opening = {
     booked: [`Your visit to ${site.name} is booked:`, ''],
@@ -80,7 +84,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   }[change];
   const next =
     change === 'cancelled'
-      ? ['We would be glad to see you another time: you can book again on our website.', `Phone: ${phone}`]
+      ? ['We would be glad to see you another time. To book a new visit, open:', bookLink, `Or call us: ${phone}`]
       : [
           ...(input.formLink ? ['Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):', input.formLink, ''] : []),
           'The attached calendar file adds the visit to your calendar.',

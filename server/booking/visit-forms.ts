@@ -11,6 +11,8 @@ import type { SessionUser } from '../../shared/platform/session';
 export interface VisitForms {
   /** The address of a visit's form, under its manage link; null when the visit has none (a follow-up). */
   pathFor(visit: Pick<AppointmentView, 'visitKind'>, manageToken: string): string | null;
+  /** The same form's short address for messages (SMS, WhatsApp), which redirects to it; null as above. */
+  shortPathFor(visit: Pick<AppointmentView, 'visitKind'>, manageToken: string): string | null;
   /** Of these visits, the ones whose form is sent (the reminders repeat the link while it is not). */
   doneAmong(appointmentIds: readonly number[]): Promise<Set<number>>;
   /** The form on the patient's booking page, or null when the visit has none. */
@@ -21,6 +23,7 @@ export interface VisitForms {
 
 export const noVisitForms: VisitForms = {
   pathFor: () => null,
+  shortPathFor: () => null,
   doneAmong: async () => new Set(),
   forPatient: async () => null,
   forStaff: async () => ({}),

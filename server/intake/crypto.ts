@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Envelope encryption of the new-patient forms (issue 47, ADR 0037), in the application, before
+ * Envelope encryption of the new-patient forms (issue 47, ADR 0044), in the application, before
  * anything reaches the database:
  *
  *  - each form has its own data key (32 random bytes, AES-256-GCM);

@@ -6,7 +6,7 @@ import { IntakeKeyError, keyring, parseKek, type IntakeKeyring } from './crypto'
 import { missingKeys } from './rekey';
 
 /**
- * The key-encryption keys of the new-patient forms (ADR 0037): INTAKE_KEK (the current one) and
+ * The key-encryption keys of the new-patient forms (ADR 0044): INTAKE_KEK (the current one) and
  * INTAKE_KEK_PREVIOUS (older ones, comma-separated, readable until `npm run intake:rekey` has
  * rewrapped every form under the current one).
  *

@@ -4,7 +4,7 @@ import { rewrap, UndecryptableError, type IntakeKeyring } from './crypto';
 import { intakeForms } from './schema';
 
 /**
- * Key rotation (ADR 0037): every form's data key wrapped again by the current KEK. The answers
+ * Key rotation (ADR 0044): every form's data key wrapped again by the current KEK. The answers
  * are not touched (their data keys stay the same), so a rotation is one small write per form and
  * the servers keep working throughout, reading old and new wrappings alike (the old KEK in
  * INTAKE_KEK_PREVIOUS until this has run).

@@ -2,7 +2,7 @@ import { bigint, integer, jsonb, pgTable, smallint, text, timestamp } from 'driz
 import type { IntakeDefinition } from '../../shared/intake/definition';
 import { appointments } from '../booking/schema';
 
-// Drizzle's view of the new-patient form tables (server/platform/db/migrations/0007_intake.sql is
+// Drizzle's view of the new-patient form tables (server/platform/db/migrations/0010_intake.sql is
 // the source of truth; the intake tests run every query on both engines).
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

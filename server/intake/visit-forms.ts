@@ -2,7 +2,7 @@ import type { AppointmentView } from '../../shared/booking/results';
 import type { PatientVisitForm, StaffVisitForm } from '../../shared/booking/visit-form';
 import { answersReader } from '../../shared/intake/access';
 import { SECTION_IDS } from '../../shared/intake/definition';
-import { formPath, staffFormPath } from '../../shared/intake/routes';
+import { formPath, shortFormPath, staffFormPath } from '../../shared/intake/routes';
 import type { VisitForms } from '../booking/visit-forms';
 import type { Db } from '../platform/db/db';
 import { UndecryptableError, type IntakeKeyring } from './crypto';
@@ -24,6 +24,7 @@ export function visitFormsOf(deps: { db: Db; keys: IntakeKeyring; now?: () => Da
   const now = () => deps.now?.() ?? new Date();
   return {
     pathFor: (visit, manageToken) => (hasForm(visit) ? formPath(manageToken) : null),
+    shortPathFor: (visit, manageToken) => (hasForm(visit) ? shortFormPath(manageToken) : null),
     async doneAmong(ids) {
       const rows = await formsOfVisits(db, ids);
       return new Set(rows.filter((r) => r.status === 'submitted').map((r) => r.appointmentId));

@@ -22,7 +22,7 @@
  *    when none is left. An opt-out refusal is recorded for the destination.
  */
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { managePath } from '../../shared/booking/results';
+import { shortManagePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
 import { appointments, type AppointmentRow } from '../booking/schema';
@@ -65,7 +65,7 @@ export interface MessagesWorkerOptions {
    * The new-patient forms (the intake domain's, handed over by the composition): a first visit's
    * confirmation and its reminders a day or more ahead carry the form's link while it is not done.
    */
-  forms?: Pick<VisitForms, 'pathFor' | 'doneAmong'>;
+  forms?: Pick<VisitForms, 'shortPathFor' | 'doneAmong'>;
 }
 
 export const defaultMessageBackoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
@@ -213,7 +213,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     clinicName: clinic.name,
     visitStart: appointment.startsAt,
     practitioner: found.practitioner,
-    manageLink: `${options.publicOrigin}${managePath(token)}`,
+    manageLink: `${options.publicOrigin}${shortManagePath(token)}`,
     clinicPhone: clinic.phone,
     address: fullAddressOf(found.location),
     reference: appointment.reference,
@@ -272,7 +272,7 @@ function reminderMinutes(kind: string): number | null {
 async function formLinkOf(options: MessagesWorkerOptions, row: MessageRow, appointment: AppointmentRow, token: string): Promise<{ formLink?: string }> {
   if (!options.forms) return {};
   const asks = row.kind === 'confirmation' || (reminderMinutes(row.kind) ?? 0) >= FORM_REMINDER_MINUTES;
-  const path = asks ? options.forms.pathFor(appointment, token) : null;
+  const path = asks ? options.forms.shortPathFor(appointment, token) : null;
   if (!path || (await options.forms.doneAmong([appointment.id])).has(appointment.id)) return {};
   return { formLink: `${options.publicOrigin}${path}` };
 }

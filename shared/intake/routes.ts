@@ -5,6 +5,9 @@ export const FORM_ROUTE = '/booking/manage/:token/form';
 export const formPath = (token: string) => `/booking/manage/${token}/form`;
 /** The patient's copy of their answers (plain text), beside the form. */
 export const FORM_DOWNLOAD_ROUTE = '/booking/manage/:token/form/answers.txt';
+/** The form's short address in messages (`/m/<token>/form`, beside the manage link's `/m/<token>`), so an SMS with it fits one segment; it redirects to the form. */
+export const SHORT_FORM_ROUTE = '/m/:token/form';
+export const shortFormPath = (token: string) => `/m/${token}/form`;
 export const formDownloadPath = (token: string) => `${formPath(token)}/answers.txt`;
 /** The answers, for the treating practitioner and admins. */
 export const staffFormPath = (reference: string) => `/staff/bookings/${reference}/form`;

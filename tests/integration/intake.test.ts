@@ -20,7 +20,7 @@ import { outbox } from '../../server/requests/schema';
 import { managePath } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_DEFINITION } from '../../shared/intake/definition';
-import { QUESTIONS_PATH, staffFormPath } from '../../shared/intake/routes';
+import { formPath, QUESTIONS_PATH, shortFormPath, staffFormPath } from '../../shared/intake/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { addPlans, bookingDeps, bookingForm, clearBooking, INBOX, NOW, ORIGIN, TEST_SECRET } from '../support/booking';
 import { dumpDatabase, rowsHolding } from '../support/database-dump';
@@ -548,7 +548,12 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     // 05:00 is inside the patients' quiet hours: the confirmation goes at 07:00.
     await run(new Date(lagosMoment('2026-11-30', '07:00')));
     const confirmation = sent.find((m) => m.kind === 'confirmation')!;
-    expect(confirmation.variables.formLink).toBe(`${ORIGIN}${managePath(token)}/form`);
+    expect(confirmation.variables.formLink).toBe(`${ORIGIN}${shortFormPath(token)}`);
+    // The short address leads to the form.
+    const short = await request(app).get(shortFormPath(token));
+    expect(short.status).toBe(302);
+    expect(short.headers.location).toBe(formPath(token));
+    expect(short.headers['cache-control']).toBe('private, no-store');
     // The form is sent before the day-before reminder is due: it goes without the link.
     const form = formClient(app, token);
     await form.fillAll(await form.open());

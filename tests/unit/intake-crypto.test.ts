@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dobCheck, keyring, kekId, newDataKey, openJson, parseKek, rewrap, sealJson, sessionKey, UndecryptableError, unwrapDataKey } from '../../server/intake/crypto';
 import { closeSessionHeader, hasSession, openSessionHeader, SESSION_SECONDS } from '../../server/intake/session';
 
-// The new-patient forms' encryption (ADR 0037): each value opens only with its form's data key,
+// The new-patient forms' encryption (ADR 0044): each value opens only with its form's data key,
 // for its own form and purpose; the data key opens only with the KEK that wrapped it.
 
 const A = Buffer.alloc(32, 1);

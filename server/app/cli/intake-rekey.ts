@@ -1,5 +1,5 @@
 // `npm run intake:rekey`: wraps every new-patient form's data key again with the current
-// INTAKE_KEK (key rotation, ADR 0037). Run it with the new key in INTAKE_KEK and the old one(s) in
+// INTAKE_KEK (key rotation, ADR 0044). Run it with the new key in INTAKE_KEK and the old one(s) in
 // INTAKE_KEK_PREVIOUS; servers keep working meanwhile (they read both). When it reports no form
 // left under an old key, remove that key from INTAKE_KEK_PREVIOUS. With PGlite, stop the server
 // first: the embedded database serves one process.

@@ -1,4 +1,4 @@
--- New-patient forms (issue 47, ADR 0037). The answers are encrypted by the application before
+-- New-patient forms (issue 47, ADR 0044). The answers are encrypted by the application before
 -- they get here (server/intake/crypto.ts): every column that holds what a patient wrote is a
 -- sealed value `v1.<iv>.<tag>.<ciphertext>` (AES-256-GCM under the form's own data key), and the
 -- data key itself is stored wrapped by a key-encryption key the database never sees.
