@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { newsletterConsent } from '../../server/app/intake-links';
 import { appointments } from '../../server/booking/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
@@ -22,12 +22,12 @@ import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_DEFINITION } from '../../shared/intake/definition';
 import { formPath, QUESTIONS_PATH, shortFormPath, staffFormPath } from '../../shared/intake/routes';
 import type { SessionUser } from '../../shared/platform/session';
-import { addPlans, bookingDeps, bookingForm, clearBooking, INBOX, NOW, ORIGIN, TEST_SECRET } from '../support/booking';
+import { bookingDeps, bookingForm, INBOX, NOW, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
 import { dumpDatabase, rowsHolding } from '../support/database-dump';
 import { ANSWER_NEEDLES, ANSWERS, DOB, formClient, people, safety, sessionOf } from '../support/intake';
 import { mainOf, textOf } from '../support/page-text';
 import { makeTestApp } from '../support/test-app';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { testEngines } from '../support/test-store';
 
 // Issue 47: new-patient forms before the first visit, through the app on both engines. The
 // booking clock is Monday 30 November 2026, 05:00 in Abuja; the first visit is on Tuesday at 09:00
@@ -38,7 +38,6 @@ const HOUR = 3600_000;
 const MAIN = (res: request.Response) => textOf(mainOf(res.text));
 
 describe.each(testEngines())('new-patient forms on %s', (engine) => {
-  let t: TestStore;
   let store: Store;
   let now: Date;
   let user: SessionUser | null;
@@ -70,21 +69,18 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     app = makeTestApp({ store, requests: undefined, booking, intake, intakeKeys: keys, logger, getUser: async () => user });
   }
 
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
+  const file = useBookingStore(engine, {
+    plans: [
+      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' },
+      { practitioner: 'tunde-bakare', weekday: 2, starts: '09:00', ends: '12:00' },
+    ],
+    alsoEmpty: ['intake_versions', 'newsletter_subscribers'],
   });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
+  beforeEach(() => {
+    store = file.store;
     now = NOW;
     user = null;
     lines.length = 0;
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE intake_versions, newsletter_subscribers RESTART IDENTITY CASCADE`);
-    await addPlans(store, [
-      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' },
-      { practitioner: 'tunde-bakare', weekday: 2, starts: '09:00', ends: '12:00' },
-    ]);
     serve(randomKeyring());
   });
 
