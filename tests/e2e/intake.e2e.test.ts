@@ -83,7 +83,7 @@ async function bookFirstVisit(pass: Pass, name: string) {
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Phone number').fill('0803 123 4567');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
-  await settled(pass, /\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+  await settled(pass, /\/booking\/manage\/[\w-]{20,40}\?booked=1$/);
   const practitioner = (await page.locator('.visit-card dd').nth(3).textContent())!.replace(/\s*\(.*$/, '').trim();
   return { start: pick!.start, practitioner };
 }
