@@ -12,6 +12,7 @@ import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
+import { startPoller } from './platform/poller';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
@@ -106,10 +107,16 @@ export async function start(options: StartOptions): Promise<Server> {
     secret: bookingSecret,
     publicOrigin: config.publicOrigin,
     clinicInbox: config.mail.clinicInbox,
-    wake: outboxWorker.wake,
-    // Patient messages are written in the booking's transaction; the worker is told at once.
-    messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
+    // A change queued mail and messages: both workers are told at once.
+    wake: () => {
+      outboxWorker.wake();
+      messagesWorker.wake();
+    },
+    // Patient messages are written in the transaction of each change of time (server/booking/time-changes.ts).
+    listeners: [visitMessages({ schedule: messaging.schedule })],
   });
+  // Lapsed holds are deleted, and their times said freed, within a minute.
+  const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
 
   const drain = createDrainState();
   const app = createApp({
@@ -152,6 +159,7 @@ export async function start(options: StartOptions): Promise<Server> {
     beforeExit: async () => {
       retention.stop();
       content.stop();
+      await holdSweep.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
       await store.close();

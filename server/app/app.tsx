@@ -106,7 +106,7 @@ function defaultBooking(config: Config, store: Store, wake: () => void): Booking
   // without BOOKING_SECRET its booking pages answer 503.
   const unsigned = !config.booking.secret && config.isProduction;
   const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
-  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }) });
+  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, listeners: [visitMessages()] });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -297,7 +297,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking) }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: personErasers(booking), todayVisits: () => todayVisits(booking) }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],

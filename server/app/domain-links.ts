@@ -2,7 +2,6 @@ import { lagosDate } from '../../shared/booking/time';
 import { APPOINTMENT_STATUSES } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import type { BookingService } from '../booking/service';
-import { eraseAppointmentsOf } from '../booking/erase';
 import { eraseMessagesOf } from '../messages/staff';
 import type { PersonEraser } from '../requests/context';
 
@@ -14,12 +13,12 @@ import type { PersonEraser } from '../requests/context';
  * opt-outs (by address, by phone, and by their appointments), then their appointments with
  * their history.
  */
-export const personErasers: readonly PersonEraser[] = [
+export const personErasers = (booking: BookingService): readonly PersonEraser[] => [
   async (tx, { emails, phone }) => {
     for (const email of emails.length ? emails : [null]) await eraseMessagesOf(tx, { email, phone });
     return 0;
   },
-  eraseAppointmentsOf,
+  (tx, person) => booking.eraseAppointmentsOf(tx, person),
 ];
 
 /** The staff inbox's list of today's visits, from the booking service (the inbox's domain names none). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
+import { createBookingService } from '../../server/booking/service';
 import { appointments } from '../../server/booking/schema';
 import { createChannels, parseMessagingConfig } from '../../server/messages/config';
 import { sinkFile } from '../../server/messages/sink';
@@ -93,7 +94,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
     await bookOne('15:00', '+2348039999999', null);
     await withdrawConsent(store, '+2348031234567', 'staff', new Date());
     expect(await store.db.select().from(messageOptOuts)).toHaveLength(2);
-    await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers);
+    await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers(createBookingService(bookingDeps(store))));
     const left = await store.db.select().from(messages);
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((m) => m.destination === '+2348039999999')).toBe(true);

@@ -1,4 +1,3 @@
-import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
 import type { AppointmentStatus, FreeSlot } from '../types';
 
@@ -36,8 +35,6 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
-  messages: MessageView[];
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   today: string;
   meta: { title: string; description: string };
