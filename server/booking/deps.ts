@@ -21,7 +21,7 @@ export interface BookingDeps {
   /**
    * Other domains' listeners to every change of time (time-changes.ts), run in the change's
    * transaction after the booking's own: the patient messages, set by the composition
-   * (server/app/domain-links.ts); none in a bare core (benchmarks, some tests).
+   * (server/app/domains.ts); none in a bare core (benchmarks, some tests).
    */
   listeners?: readonly TimeListener[];
 }

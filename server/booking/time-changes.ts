@@ -62,7 +62,7 @@ export interface TimeChange {
 
 /**
  * Hears every change of time, inside its transaction. To add one: a file exporting a
- * `TimeListener`, and one entry in the composition's list (server/app/domain-links.ts). Work that
+ * `TimeListener`, and one entry in the composition's list (server/app/domains.ts). Work that
  * must not hold up the change (offers to many patients) is written here as rows of the
  * listener's own queue, and sent by its worker after the commit, as the messages domain does.
  */

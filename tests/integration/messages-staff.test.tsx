@@ -15,7 +15,7 @@ import { withdrawConsent } from '../../server/messages/webhooks';
 import type { Store } from '../../server/platform/db/store';
 import { erasePerson } from '../../server/requests/staff/repo';
 import { formKeys } from '../../server/requests/keys';
-import { personErasers } from '../../server/app/domain-links';
+import { personErasers } from '../../server/app/domains';
 import { MessagesList } from '../../shared/messages/messages-list';
 import { lagosMoment } from '../../shared/booking/time';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { personErasers } from '../../server/app/domain-links';
+import { personErasers } from '../../server/app/domains';
 import type { Changer } from '../../server/booking/deps';
 import { appointments } from '../../server/booking/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
