@@ -22,7 +22,8 @@ import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
-import type { RateLimitStore } from '../platform/http/rate-limit';
+import { memoryRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit';
+import { storeRateLimits } from '../platform/db/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
 import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from '../platform/http/security';
 import { createPageCache, type PageCache } from '../platform/page-cache';
@@ -87,7 +88,7 @@ export interface AppDeps {
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
   readinessCheck?: () => Promise<void>;
-  /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
+  /** Rate-limit counters for the forms' limiter; by default the store's (server/platform/db/rate-limit.ts: shared by instances), in memory without one. */
   rateLimitStore?: RateLimitStore;
   /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
   pageCache?: PageCache;
@@ -281,6 +282,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     publicOrigin: config.publicOrigin,
     store,
+    rateLimits: deps.rateLimitStore ?? (deps.store ? storeRateLimits(store) : memoryRateLimitStore()),
     // Public content changed (a comment approved, removed or erased): the cached pages are stale.
     onContentChange: () => {
       pageCache.clear();

@@ -2,7 +2,7 @@ import express from 'express';
 import { managePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
-import { visitIcs } from '../requests/calendar-file';
+import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
 
 /** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */

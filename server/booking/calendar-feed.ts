@@ -5,7 +5,7 @@ import { VISIT_KINDS } from '../../shared/booking/types';
 import { locations, practitioners } from '../clinic/schema';
 import type { Db } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
-import { icsCalendar } from '../requests/calendar-file';
+import { icsCalendar } from '../platform/ics';
 import { appointments, calendarFeeds } from './schema';
 
 /**

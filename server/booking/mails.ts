@@ -5,10 +5,9 @@ import { formatVisit } from '../../shared/booking/time';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
 import type { Tx } from '../platform/db/db';
-import { visitIcs } from '../requests/calendar-file';
-import type { Mail } from '../requests/notifications';
-import { queueMail } from '../requests/repo';
-import type { MailAttachment } from '../requests/schema';
+import { visitIcs } from '../platform/ics';
+import { queueMail } from '../platform/mail/outbox';
+import type { Mail, MailAttachment } from '../platform/mail/transport';
 import type { BookingDeps } from './deps';
 import { manageTokenOf } from './manage-token';
 import type { AppointmentRow } from './schema';
@@ -144,7 +143,7 @@ export function visitMails(deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | '
 }
 
 async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
-  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), row.requestId);
+  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), { requestId: row.requestId });
   if (!row.patientEmail || !row.patientName) return;
   const [facts] = await tx
     .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
@@ -166,6 +165,6 @@ async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publi
       sequence: row.version,
       now,
     }),
-    row.requestId,
+    { requestId: row.requestId },
   );
 }

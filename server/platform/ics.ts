@@ -1,4 +1,10 @@
-import { site } from '../../../shared/content/site';
+import { site } from '../../shared/content/site';
+
+/**
+ * The iCalendar writer (RFC 5545), for every calendar the site gives out: a visit's file (the
+ * booking's mails and its download, the staff inbox's confirmation of a visit agreed on the
+ * phone) and the practitioners' feeds.
+ */
 
 /** How long a visit booked from the staff inbox (a time agreed on the phone) is put in the patient's calendar. */
 export const VISIT_MINUTES = 45;

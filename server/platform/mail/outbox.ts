@@ -1,12 +1,52 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { pruneRateLimits } from '../platform/db/rate-limit';
-import { expireIdempotencyKeys } from './repo';
-import { outbox } from './schema';
-import type { Store } from '../platform/db/store';
-import { errorFields } from '../platform/http/error-fields';
-import { startPoller } from '../platform/poller';
-import type { Logger } from '../platform/http/logger';
-import type { MailTransport } from './mail-transport';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/db';
+import type { Store } from '../db/store';
+import { errorFields } from '../http/error-fields';
+import type { Logger } from '../http/logger';
+import { startPoller } from '../poller';
+import type { Mail, MailAttachment, MailTransport } from './transport';
+
+/**
+ * The mail outbox: every e-mail the site sends is a row written in the transaction of what it
+ * is about (a request, a booking, a newsletter sign-up), sent afterwards by the worker below, on
+ * any instance, at least once. The domains write their texts; this is only the queue.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+// Drizzle's view of the table (migrations 0001 and 0004 are the source of truth: request_id
+// references requests, a topic is 'newsletter' or none).
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The request the mail is about (erased with it), or null. */
+    requestId: bigint('request_id', { mode: 'number' }),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('body_text').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** What a mail is about when it belongs to no request ('newsletter'), or null. */
+    topic: text('topic').$type<'newsletter'>(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** A worker's lease: while in the future, no other worker takes the row. */
+    lockedUntil: ts('locked_until'),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** Adds one mail to the outbox, inside the caller's transaction: a request's, or one about a topic (the newsletter's). */
+export async function queueMail(tx: Tx, mail: Mail, about: { requestId?: number | null; topic?: 'newsletter' | null } = {}): Promise<void> {
+  await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId: about.requestId ?? null, topic: about.topic ?? null });
+}
 
 export interface OutboxOptions {
   /** Rows claimed per round (default 10). */
@@ -83,26 +123,16 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-const PRUNE_EVERY_MS = 60 * 60_000;
-
 /** Polls the outbox every `pollMs` (default 5 s) and whenever woken. */
 export function startOutboxWorker(options: { store: Store; transport: MailTransport; logger: Logger; pollMs?: number } & OutboxOptions): OutboxWorker {
   const { store, transport, logger, pollMs = 5000 } = options;
   const batchSize = options.batchSize ?? 10;
-  let lastPrune = 0;
   const poller = startPoller({
     pollMs,
     batchSize,
     logger,
     label: 'outbox',
     drain: () => processOutbox(store, transport, logger, { ...options, batchSize }),
-    after: async () => {
-      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-        lastPrune = Date.now();
-        await pruneRateLimits(store);
-        await expireIdempotencyKeys(store);
-      }
-    },
   });
   return {
     wake: poller.wake,
