@@ -5,9 +5,6 @@ import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
 
-/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */
-export const calendarFilePath = (token: string) => `${managePath(token)}/visit.ics`;
-
 /**
  * `GET /booking/manage/<token>/visit.ics`: the booking's calendar entry, by its manage link (no
  * account): the same file as the confirmation mail's (same UID, so a newer one updates the entry;

@@ -1,4 +1,5 @@
 import { site } from '../../shared/content/site';
+import { WAT_OFFSET_MS } from '../../shared/platform/clinic-time';
 
 /**
  * The iCalendar writer (RFC 5545), for every calendar the site gives out: a visit's file (the
@@ -36,7 +37,7 @@ export function foldLine(line: string): string {
 
 /** A moment as the clinic's wall-clock time (Abuja is UTC+1 all year): 20261201T103000. */
 function abujaLocal(at: Date): string {
-  return new Date(at.getTime() + 60 * 60_000).toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return new Date(at.getTime() + WAT_OFFSET_MS).toISOString().replace(/[-:]/g, '').slice(0, 15);
 }
 
 const utc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { useClinicFacts } from '../clinic/facts-context';
 import { FormStateContext, SelectField } from '../ui/fields';
 import { Link } from '../ui/link';
@@ -209,12 +209,6 @@ export function TimeRadios<S extends DaySlot & Partial<FreeSlot>>({
       </div>
     </fieldset>
   );
-}
-
-/** What the page says while a step loads with JavaScript (polite: read when it settles). */
-export function useBusy(): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== 'idle';
 }
 
 /**

@@ -28,16 +28,6 @@ export function isPrivatePage(context: StaticHandlerContext): boolean {
   return context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.private === true);
 }
 
-/**
- * Everything before the app's HTML. The head is written by the server, not rendered
- * by React, so the hydrated root (#root) is the same React tree on both sides and
- * useId values match; the client keeps title and description current afterwards.
- * `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts).
- */
-export function documentStart(options: DocumentStartOptions): string {
-  const { before, style, after } = documentStartParts(options);
-  return before + style + after;
-}
 
 /**
  * The first frame waits until the parser has reached the session script, which follows the app's
@@ -71,9 +61,13 @@ interface DocumentStartOptions {
 }
 
 /**
- * The same, in three parts: what comes before the inline stylesheet's text, the text (empty
- * without one), and what follows it. The stylesheet is the same on every page of a kind, so
- * the render compresses it once and splices it in (server/page-gzip.ts).
+ * Everything before the app's HTML, in three parts: what comes before the inline stylesheet's
+ * text, the text (empty without one), and what follows it. The head is written by the server,
+ * not rendered by React, so the hydrated root (#root) is the same React tree on both sides and
+ * useId values match; the client keeps title and description current afterwards. `head`: more
+ * tags for the head (canonical link, social card, structured data: server/app/seo/head.ts). The
+ * stylesheet is the same on every page of a kind, so the render compresses it once and splices
+ * it in (server/platform/render/page-gzip.ts).
  */
 export function documentStartParts({ assets, meta, head = '', noindex = false, style, nonce }: DocumentStartOptions): { before: string; style: string; after: string } {
   // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
