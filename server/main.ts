@@ -34,7 +34,7 @@ export interface StartOptions {
   readinessCheck?: () => Promise<void>;
 }
 
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/lifecycle.ts). */
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/platform/http/lifecycle.ts). */
 export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
   let config: Config;

@@ -84,7 +84,7 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Salts the keys made from what people type (server/app/form-key-secret.ts); by default config's, else a random one for this app (tests). */
   formKeySecret?: string;
-  /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
+  /** True once SIGTERM has started the shutdown (server/platform/http/lifecycle.ts): /readyz answers 503, responses close their connection. */
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
   readinessCheck?: () => Promise<void>;
@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps): App {
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
-  // Rendered pages go out as gzip, assets as brotli (server/compression.ts).
+  // Rendered pages go out as gzip, assets as brotli (server/platform/http/compression.ts).
   app.use(responseCompression());
 
   app.get('/healthz', (_req, res) => {
@@ -240,7 +240,7 @@ export function createApp(deps: AppDeps): App {
   app.use(factsFileRoute(clinic));
 
   if (deps.clientDir) {
-    // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
+    // The build's brotli and gzip copies first (server/platform/http/compression.ts), then the files themselves.
     app.use('/assets', precompressedAssets(path.join(deps.clientDir, 'assets'), YEAR_S * 1000));
     app.use(
       '/assets',

@@ -53,7 +53,7 @@ interface DocumentStartOptions {
   assets: PageAssets;
   /** The response's CSP nonce; none on a page bound for the page cache (its inline scripts are allowed by hash). */
   nonce?: string;
-  /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/critical-css.ts). */
+  /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/platform/render/critical-css.ts). */
   style?: string;
   meta: PageMeta;
   head?: string;
@@ -115,7 +115,7 @@ export interface DocumentBoot {
   fetch: readonly string[];
 }
 
-/** Everything after the app's HTML: the signed-in user for hydration (see shared/session.tsx), then the loader. */
+/** Everything after the app's HTML: the signed-in user for hydration (see shared/platform/session.tsx), then the loader. */
 export function documentEnd({ nonce, user, assets, boot }: { nonce: string | undefined; user: SessionUser | null; assets?: PageAssets; boot?: DocumentBoot }): string {
   // No nonce on pages bound for the page cache: their inline scripts are allowed by hash.
   const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';
