@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/db';
 import type { Store } from '../db/store';
 import { errorFields } from '../http/error-fields';
 import type { Logger } from '../http/logger';
 import { startPoller } from '../poller';
+import { claimDue, exponentialBackoff, sendEach, type QueueOptions } from '../queue';
 import type { Mail, MailAttachment, MailTransport } from './transport';
 
 /**
@@ -48,18 +49,10 @@ export async function queueMail(tx: Tx, mail: Mail, about: { requestId?: number 
   await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId: about.requestId ?? null, topic: about.topic ?? null });
 }
 
-export interface OutboxOptions {
-  /** Rows claimed per round (default 10). */
-  batchSize?: number;
-  /** How long a claimed row is reserved for its worker (default 60 s, longer than an SMTP timeout). */
-  leaseMs?: number;
-  /** Attempts before a row is marked failed (default 8). */
-  maxAttempts?: number;
-  /** Wait before attempt n+1 after n failures (default 30 s doubling, at most 1 h). */
-  backoffMs?: (attempts: number) => number;
-}
+/** Defaults: 10 rows a round, a 60 s lease (longer than an SMTP timeout), 8 attempts, then failed; 30 s doubling, at most 1 h. */
+export type OutboxOptions = QueueOptions;
 
-export const defaultBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+export const defaultBackoffMs = exponentialBackoff(30_000);
 
 export interface OutboxRound {
   claimed: number;
@@ -68,51 +61,45 @@ export interface OutboxRound {
 }
 
 /**
- * One round: claims due rows (FOR UPDATE SKIP LOCKED, then a lease in locked_until, so
- * concurrent workers on any instance never take the same row), sends each, and records
- * the outcome. A failure is retried later with exponential back-off, then marked failed.
- * Delivery is at least once: a worker that dies after sending but before recording lets
- * the lease expire and the mail go again.
+ * One round: claims due rows (server/platform/queue.ts: SKIP LOCKED and a lease, so concurrent
+ * workers on any instance never take the same row), sends each, and records the outcome. A
+ * failure is retried later with exponential back-off, then marked failed. Delivery is at least
+ * once: a worker that dies after sending but before recording lets the lease expire and the
+ * mail go again.
  */
 export async function processOutbox(store: Store, transport: MailTransport, logger: Logger, options: OutboxOptions = {}): Promise<OutboxRound> {
   const { batchSize = 10, leaseMs = 60_000, maxAttempts = 8, backoffMs = defaultBackoffMs } = options;
   const { db } = store;
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`), or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`))))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(outbox)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs}::double precision / 1000)`, attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
-
+  const claimed = await claimDue(db, outbox, { ready: ['pending'], batchSize, leaseMs });
   const round: OutboxRound = { claimed: claimed.length, sent: 0, failed: 0 };
-  for (const row of claimed) {
-    try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text, attachments: row.attachments });
-      await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
-      round.sent++;
-    } catch (error) {
-      // Kept on the row for staff (it goes with the row when the person is erased); the log gets the class and code only: an SMTP refusal quotes the address.
-      const message = (error as Error).message?.slice(0, 500) ?? String(error);
-      const giveUp = row.attempts >= maxAttempts;
-      await db
-        .update(outbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lockedUntil: null,
-          lastError: message,
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffMs(row.attempts)}::double precision / 1000)`,
-        })
-        .where(eq(outbox.id, row.id));
-      round.failed++;
-      logger.error(giveUp ? 'mail failed for good' : 'mail failed, will retry', { outboxId: row.id, attempts: row.attempts, ...errorFields(error) });
-    }
-  }
+  // One mail at a time: an SMTP server takes them in turn anyway.
+  await sendEach(
+    claimed,
+    1,
+    async (row) => {
+      try {
+        await transport.send({ to: row.to, subject: row.subject, text: row.text, attachments: row.attachments });
+        await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+        round.sent++;
+      } catch (error) {
+        // Kept on the row for staff (it goes with the row when the person is erased); the log gets the class and code only: an SMTP refusal quotes the address.
+        const message = (error as Error).message?.slice(0, 500) ?? String(error);
+        const giveUp = row.attempts >= maxAttempts;
+        await db
+          .update(outbox)
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            lockedUntil: null,
+            lastError: message,
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffMs(row.attempts)}::double precision / 1000)`,
+          })
+          .where(eq(outbox.id, row.id));
+        round.failed++;
+        logger.error(giveUp ? 'mail failed for good' : 'mail failed, will retry', { outboxId: row.id, attempts: row.attempts, ...errorFields(error) });
+      }
+    },
+    (row, error) => logger.error('mail round failed on a row', { outboxId: row.id, ...errorFields(error) }),
+  );
   return round;
 }
 
