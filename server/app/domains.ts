@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lagosDate } from '../../shared/booking/time';
-import { APPOINTMENT_STATUSES } from '../../shared/booking/types';
+import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
 import type { TimeListener } from '../booking/time-changes';
@@ -96,5 +96,5 @@ export const personErasers = (booking: BookingService): readonly PersonEraser[] 
 async function todayVisits(booking: BookingService): Promise<TodayVisit[]> {
   const today = lagosDate(booking.now());
   const visits = await booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] });
-  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: APPOINTMENT_STATUSES[v.status].label }));
+  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: appointmentStatus.label(v.status) }));
 }

@@ -7,7 +7,7 @@ import { dayOfStart, daySlots, type ChoiceValues, type DayChoice, type DaySlot, 
 import { BOOK_PATH } from './page-data';
 import { ANY_PRACTITIONER } from './schemas';
 import { formatDay } from './time';
-import { VISIT_KINDS, type FreeSlot, type VisitKind } from './types';
+import { visitKind, type FreeSlot, type VisitKind } from './types';
 import './booking.css';
 
 /**
@@ -35,7 +35,7 @@ export function ChoiceForm({ values, errors, action = BOOK_PATH, headingId }: { 
         </div>
         <fieldset className="booking-radios booking-radios--inline" aria-describedby={errors?.visit ? 'visit-error' : undefined}>
           <legend>Is this your first visit to the clinic?</legend>
-          {(Object.keys(VISIT_KINDS) as VisitKind[]).map((kind) => (
+          {visitKind.values.map((kind) => (
             <label key={kind} className="booking-radio">
               <input type="radio" name="visit" value={kind} defaultChecked={visit === kind} />
               <span>{kind === 'first' ? 'Yes, my first visit' : 'No, a follow-up'}</span>

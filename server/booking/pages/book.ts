@@ -4,7 +4,7 @@ import type { BookActionData, BookPageData, ChoiceValues } from '../../../shared
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
-import { isVisitKind } from '../../../shared/booking/types';
+import { visitKind } from '../../../shared/booking/types';
 import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = stringsOf(params);
   const values: ChoiceValues = {
     service: raw.service ?? '',
-    visit: isVisitKind(raw.visit) ? raw.visit : 'first',
+    visit: visitKind.is(raw.visit) ? raw.visit : 'first',
     practitioner: raw.practitioner || ANY_PRACTITIONER,
     date: raw.date ?? '',
     from: raw.from ?? '',

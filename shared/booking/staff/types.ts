@@ -1,4 +1,5 @@
 import type { AppointmentView } from '../results';
+import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
@@ -90,11 +91,13 @@ export interface StaffBookingAnswer {
   outsidePlan?: { reference: string; startsAt: string }[];
 }
 
-export const EXCEPTION_KINDS = {
-  time_off: 'Time off',
-  extra_hours: 'Extra hours',
-  replace_day: 'A different plan for the day',
-} as const;
+/** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */
+export const exceptionKind = labelled({
+  time_off: { label: 'Time off' },
+  extra_hours: { label: 'Extra hours' },
+  replace_day: { label: 'A different plan for the day' },
+});
+export type ExceptionKind = (typeof exceptionKind.values)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */
