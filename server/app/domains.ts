@@ -16,7 +16,7 @@ import type { Config } from './config';
  * The domains' services and the links between them, built in one place: the running server
  * (server/main.ts) and createApp's defaults (tests, tools) both come here. A lower domain never
  * names a higher one; where it needs it, the link is made here:
- *  - the messages domain listens to the booking's changes of time (LISTENERS, ADR 0037);
+ *  - the messages domain listens to the booking's changes of time (LISTENERS, ADR 0040);
  *  - the staff inbox (requests) gets today's visits and the person erasers from the booking and
  *    messages domains.
  */

@@ -4,7 +4,7 @@ import { queueVisitMails, type BookingChange, type MailDeps } from './mails';
 import type { AppointmentRow } from './schema';
 
 /**
- * The one place that says a practitioner's time changed (ADR 0037). Every change the booking
+ * The one place that says a practitioner's time changed (ADR 0040). Every change the booking
  * domain makes to who is free when calls `timeChanged` once, inside the transaction that made
  * it, and every listener runs there too: what a listener writes (a visit's mails, its messages)
  * commits or rolls back with the change, on whichever instance made it. (The practitioners'
