@@ -3,19 +3,20 @@ import type { RequestHandler } from 'express';
 import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
 import { resolveBookingSecret } from './booking/secret';
-import { createBookingService } from './booking/service';
 import { createApp } from './app/app';
+import { composeDomains } from './app/domains';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
 import { formKeys } from './requests/keys';
-import { storeRateLimits } from './platform/db/rate-limit';
+import { pruneRateLimits, storeRateLimits } from './platform/db/rate-limit';
+import { expireIdempotencyKeys } from './requests/repo';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
-import { createMailTransport } from './requests/mail-transport';
-import { startOutboxWorker } from './requests/outbox-worker';
+import { startPoller } from './platform/poller';
+import { createMailTransport } from './platform/mail/transport';
+import { startOutboxWorker } from './platform/mail/outbox';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
-import { visitMessages } from './messages/queue';
 import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
@@ -23,7 +24,6 @@ import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
-import { intakeParts } from './app/intake-links';
 import type { VisitForms } from './booking/visit-forms';
 import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
 import { checkIntakeKeys, resolveIntakeKeyring } from './intake/keys';
@@ -38,7 +38,7 @@ export interface StartOptions {
   readinessCheck?: () => Promise<void>;
 }
 
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/lifecycle.ts). */
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/platform/http/lifecycle.ts). */
 export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
   let config: Config;
@@ -96,10 +96,14 @@ export async function start(options: StartOptions): Promise<Server> {
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
+  // The domains and their links (server/app/domains.ts), with the workers they wake: the messages
+  // worker is started next (it links a first visit's form, domains.visitForms); no visit changes
+  // before the server listens, so its wake is never called before it is there.
+  const domains = composeDomains({ config, store, bookingSecret, formKeys: formKeys(secret), intakeKeys, wakeOutbox: outboxWorker.wake, wakeMessages: () => messagesWorker.wake(), schedule: messaging.schedule });
+  const { booking } = domains;
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const intake = intakeParts({ config, store, keys: intakeKeys, formKeys: formKeys(secret), wake: outboxWorker.wake });
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret, intake.visitForms);
+  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret, domains.visitForms);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
   // New-patient forms INTAKE_RETENTION_MONTHS after their visit (and with `npm run retention`).
@@ -121,16 +125,19 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
-  const booking = createBookingService({
-    store,
-    rules: config.booking.rules,
-    secret: bookingSecret,
-    publicOrigin: config.publicOrigin,
-    clinicInbox: config.mail.clinicInbox,
-    wake: outboxWorker.wake,
-    // Patient messages are written in the booking's transaction; the worker is told at once.
-    messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
-    forms: intake.visitForms,
+  // Lapsed holds are deleted, and their times said freed, within a minute.
+  const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
+  // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
+  const housekeeping = startPoller({
+    pollMs: 60 * 60_000,
+    batchSize: 1,
+    logger,
+    label: 'housekeeping',
+    drain: async () => {
+      await pruneRateLimits(store);
+      await expireIdempotencyKeys(store);
+      return { claimed: 0 };
+    },
   });
 
   const drain = createDrainState();
@@ -147,9 +154,7 @@ export async function start(options: StartOptions): Promise<Server> {
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
-    booking,
-    intakeKeys,
-    intake: intake.build(booking),
+    domains,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
@@ -177,6 +182,8 @@ export async function start(options: StartOptions): Promise<Server> {
       retention.stop();
       intakeRetention.stop();
       content.stop();
+      await holdSweep.stop();
+      await housekeeping.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
       await store.close();

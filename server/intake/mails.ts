@@ -1,6 +1,6 @@
 import { staffBookingPath } from '../../shared/booking/results';
 import { formatClock, lagosTime } from '../../shared/booking/time';
-import type { Mail } from '../requests/notifications';
+import type { Mail } from '../platform/mail/transport';
 
 /**
  * The clinic's notices about new-patient forms. Like every notice to the clinic's inbox they say

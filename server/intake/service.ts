@@ -11,7 +11,7 @@ import type { BookingService } from '../booking/service';
 import type { VisitForms } from '../booking/visit-forms';
 import type { Db, Tx } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
-import { queueMail } from '../requests/repo';
+import { queueMail } from '../platform/mail/outbox';
 import { dobCheck, sameCheck, sessionKey, UndecryptableError, type IntakeKeyring } from './crypto';
 import { createForm, dataKeyOf, documentOf, formOfVisit, redFlagOf, sealed } from './forms';
 import { editableNow, hasForm, visitFormsOf } from './visit-forms';
@@ -120,7 +120,7 @@ export function createIntakeService(deps: IntakeDeps): IntakeService {
   }
 
   async function notify(tx: Tx, mail: Parameters<typeof queueMail>[1] | null) {
-    if (mail) await queueMail(tx, mail, null);
+    if (mail) await queueMail(tx, mail);
   }
 
   const visitForms = deps.visitForms ?? visitFormsOf({ db, keys: deps.keys, now });

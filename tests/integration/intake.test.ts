@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newsletterConsent } from '../../server/app/intake-links';
+import { newsletterConsent } from '../../server/app/domains';
 import { appointments } from '../../server/booking/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import { keyring, randomKeyring, type IntakeKeyring } from '../../server/intake/crypto';
@@ -16,7 +16,7 @@ import { processMessages } from '../../server/messages/worker';
 import type { Store } from '../../server/platform/db/store';
 import { createLogger } from '../../server/platform/http/logger';
 import { formKeys } from '../../server/requests/keys';
-import { outbox } from '../../server/requests/schema';
+import { outbox } from '../../server/platform/mail/outbox';
 import { managePath } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_DEFINITION } from '../../shared/intake/definition';

@@ -1,5 +1,5 @@
-import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
+import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 import type { StaffVisitForm } from '../visit-form';
 
@@ -39,8 +39,6 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
-  messages: MessageView[];
   /** A first visit's new-patient form as this member of staff may see it, or null. */
   form: StaffVisitForm | null;
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
@@ -98,11 +96,13 @@ export interface StaffBookingAnswer {
   outsidePlan?: { reference: string; startsAt: string }[];
 }
 
-export const EXCEPTION_KINDS = {
-  time_off: 'Time off',
-  extra_hours: 'Extra hours',
-  replace_day: 'A different plan for the day',
-} as const;
+/** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */
+export const exceptionKind = labelled({
+  time_off: { label: 'Time off' },
+  extra_hours: { label: 'Extra hours' },
+  replace_day: { label: 'A different plan for the day' },
+});
+export type ExceptionKind = (typeof exceptionKind.values)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */
