@@ -1,6 +1,6 @@
 // Throughput of anonymous pages, side by side in one run (issue 13):
 //   static   – plain node:http answering the cached page's exact bytes and headers from memory
-//   cached   – the production server with its page cache (server/page-cache.ts)
+//   cached   – the production server with its page cache (server/platform/page-cache.ts)
 //   uncached – the production server with PAGE_CACHE_BYTES=0 (every request renders)
 //   nonce    – (simulated) the alternative to hashes: a fresh nonce patched into the stored
 //              page and compressed again per response (gzip 6), served by the static server;
@@ -79,7 +79,7 @@ async function main() {
     });
 
   const database = await measurementDatabase();
-  const firebaseEnv = { ...placeholderFirebaseEnv('bench-project'), DATABASE_URL: database.url, FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url') };
+  const firebaseEnv = { ...placeholderFirebaseEnv('bench-project'), DATABASE_URL: database.url, FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url'), INTAKE_KEK: randomBytes(32).toString('base64') };
   async function startApp(extraEnv, dist = path.join(root, out)) {
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {

@@ -43,6 +43,11 @@ export interface MessageVariables {
   address?: string;
   /** The booking reference the patient can quote on the phone. */
   reference?: string;
+  /**
+   * A first visit's new-patient form while it is not filled in (absolute https link): the
+   * confirmation and the day-before reminder ask for it.
+   */
+  formLink?: string;
 }
 
 export interface OutgoingMessage {
@@ -90,9 +95,6 @@ export interface ChannelAdapter {
    */
   send(message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult>;
 }
-
-/** West Africa Time (Abuja): UTC+1 all year; Nigeria has no daylight saving time. */
-export const WAT_OFFSET_MS = 60 * 60 * 1000;
 
 /** Per-request timeout when the configuration gives none. */
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -1,15 +1,13 @@
 import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
-import type { Tx } from '../platform/db/db';
+import type { Db, Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 
-/** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
+/** What the forms need from the store: one request (and its notice) per submission. */
 export interface RequestsService {
   /** Stores a request; the same key (the same submission sent again) stores nothing new and returns the first reference. */
   submit(request: NewRequest, idempotencyKey: string): Promise<{ reference: string; duplicate: boolean }>;
-  /** Counts one attempt against `key`; shared by every instance when the store is shared. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
 
 /** The requests domain's services for its loaders and actions (set on every request by the composition). */
@@ -35,5 +33,8 @@ export interface RequestsServices {
  * their phone (E.164); returns how many of their visits went (0 for a domain that keeps none).
  */
 export type PersonEraser = (tx: Tx, person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
+
+/** What another domain keeps of a person, for their export (/staff/people): fields added to the JSON file. */
+export type PersonExporter = (db: Db, person: { emails: readonly string[]; phone: string | null }) => Promise<Record<string, unknown>>;
 
 export const requestsContext = createContext<RequestsServices>();

@@ -2,14 +2,14 @@ import { useClinicFacts } from '../clinic/facts-context';
 import { fullAddressOf } from '../clinic/site-facts';
 import type { AppointmentView } from './results';
 import { formatVisit } from './time';
-import { APPOINTMENT_STATUSES, VISIT_KINDS } from './types';
+import { appointmentStatus, visitKind } from './types';
 
 /** What to bring to a visit (the confirmation page and the manage page). */
 export const WHAT_TO_BRING = [
   'Recent scans, X-rays or reports, and a letter from your doctor if you have one.',
   'A list of the medicines you take.',
   'Loose, comfortable clothes you can move in.',
-  'Please come 10 minutes early on your first visit to fill in a short form.',
+  'On a first visit: the new-patient form, filled in online before you come (or come 10 minutes early to fill it in here).',
 ] as const;
 
 /** A booking's facts as a description list: reference, when (in words, Abuja time), what, with whom, where. */
@@ -26,7 +26,7 @@ export function VisitDetails({ visit }: { visit: AppointmentView }) {
       <dd>{`${formatVisit(new Date(visit.startsAt), new Date(visit.endsAt))} (Abuja time)`}</dd>
       <dt>Visit</dt>
       <dd>
-        {service?.name ?? 'Visit'}, {VISIT_KINDS[visit.visitKind].label.toLowerCase()}
+        {service?.name ?? 'Visit'}, {visitKind.label(visit.visitKind).toLowerCase()}
       </dd>
       <dt>With</dt>
       <dd>{practitioner ? `${practitioner.name} (${practitioner.title})` : 'One of our practitioners'}</dd>
@@ -45,7 +45,7 @@ export function VisitDetails({ visit }: { visit: AppointmentView }) {
         )}
       </dd>
       <dt>Status</dt>
-      <dd>{APPOINTMENT_STATUSES[visit.status].label}</dd>
+      <dd>{appointmentStatus.label(visit.status)}</dd>
     </dl>
   );
 }

@@ -52,7 +52,7 @@ describe('server loaders decide before rendering (/staff)', () => {
 
     const denied = await request(signedInAs(patient)).get('/staff?_data=%2Fstaff');
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ kind: 'error', status: 403, data: { message: 'This page is for the clinic’s staff.' } });
+    expect(denied.body).toMatchObject({ kind: 'error', status: 403, data: { message: 'This page is for the clinic’s front desk.' } });
 
     const ok = await request(signedInAs(staff)).get('/staff?_data=%2Fstaff');
     expect(ok.status).toBe(200);
@@ -62,7 +62,7 @@ describe('server loaders decide before rendering (/staff)', () => {
 });
 
 describe("a page's own server action", () => {
-  // server/pages/contact.ts stand-in: sees the form, the user from the request context, and answers 422 on a bad field.
+  // server/requests/pages/contact.ts stand-in: sees the form, the user from the request context, and answers 422 on a bad field.
   const contactAction = async ({ request, context }: ActionFunctionArgs) => {
     const form = await request.formData();
     const name = String(form.get('name') ?? '');

@@ -3,13 +3,14 @@ import type { ManageActionData, ManagePageData } from '../../../shared/booking/p
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
-import { isReminderChannel } from '../../../shared/booking/types';
+import { reminderChannel } from '../../../shared/booking/types';
 import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
 import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
+import { visitFormsContext } from '../visit-forms';
 
 /** A booking's page is for whoever holds its link: never cached, never indexed (the route is private). */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -27,15 +28,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = url.searchParams;
   const booking = args.context.get(bookingContext);
   const notice = q.get('booked') ? 'booked' : q.get('moved') ? 'moved' : null;
-  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false };
+  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false, form: null };
   try {
     const found = await booking.byManageToken(args.params.token ?? '');
     if (!found.ok) return data(base, { status: FAILURES[found.reason].status, headers: NO_STORE });
     const visit = found.appointment;
     const changeable = visit.status === 'booked' && new Date(visit.startsAt).getTime() - now.getTime() >= booking.rules.cancellationNoticeMinutes * MINUTE_MS;
+    const manageToken = found.manageToken ?? args.params.token ?? '';
     const page: ManagePageData = {
       ...base,
-      result: { ok: true, appointment: visit, manageToken: found.manageToken ?? args.params.token ?? '', changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
+      result: { ok: true, appointment: visit, manageToken, changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
+      form: await args.context.get(visitFormsContext).forPatient(visit, manageToken),
     };
     if (q.get('move') && changeable) {
       const date = q.get('date') ?? '';
@@ -73,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (intent === 'reminders') {
       const channel = String(body.get('reminders') ?? 'none');
-      if (!isReminderChannel(channel)) return answer({ status: 'refused', message: 'Please choose how we remind you.' }, 400);
+      if (!reminderChannel.is(channel)) return answer({ status: 'refused', message: 'Please choose how we remind you.' }, 400);
       const consent = body.get('consent') === 'yes';
       if (channel !== 'none' && !consent) return answer({ status: 'refused', message: 'Please tick the box to agree to reminders, or choose “No reminders”.', errors: { consent: 'Please tick the box to agree.' } }, 400);
       const result = await booking.setReminders({ as: 'patient', token }, { channel, consent });

@@ -1,8 +1,10 @@
 import { createContext, data, redirect, RouterContextProvider } from 'react-router';
 import type { SessionUser } from '../../../shared/platform/session';
+import { can, type StaffArea } from '../../../shared/platform/roles';
 import type { Store } from '../db/store';
 import type { BodyCut } from '../http/form-body';
 import type { Logger } from '../http/logger';
+import type { RateLimitStore } from '../http/rate-limit';
 
 /** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
 export const userContext = createContext<SessionUser | null>(null);
@@ -23,6 +25,8 @@ export interface PlatformServices {
   /** The site's public origin (PUBLIC_ORIGIN), for absolute links in mails and feeds. */
   publicOrigin: string;
   store: Store;
+  /** Counters for the limiters (the forms'), shared by every instance when kept in the store. */
+  rateLimits: RateLimitStore;
   /** Public content changed (a comment published or removed, the clinic's facts): every instance's page cache empties. */
   onContentChange(): void;
 }
@@ -52,9 +56,31 @@ export function requireUser(context: ServerContext, request: Request): SessionUs
   throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** A signed-in member of staff; others get a 403 with that status, decided before anything renders. */
-export function requireStaff(context: ServerContext, request: Request): SessionUser {
+const AREA_REFUSAL: Record<StaffArea, string> = {
+  inbox: 'This page is for the clinic’s front desk.',
+  calendar: 'This page is for the clinic’s front desk.',
+  plans: 'This page is for the clinic’s front desk.',
+  people: 'This page is for the clinic’s front desk.',
+  content: 'This page is for the clinic’s editors.',
+};
+
+/**
+ * A signed-in person whose role may use this part of the staff area (shared/platform/roles.ts);
+ * the signed-out are sent to sign in, everyone else gets a 403, decided before anything renders.
+ * Pages and their data requests (`?_data=`) go through the same loaders and actions, so both are checked.
+ */
+export function requireArea(context: ServerContext, request: Request, area: StaffArea): SessionUser {
   const user = requireUser(context, request);
-  if (user.role === 'staff' || user.role === 'admin') return user;
-  throw data({ message: 'This page is for the clinic’s staff.' }, { status: 403, statusText: 'Forbidden' });
+  if (can(user.role, area)) return user;
+  throw data({ message: AREA_REFUSAL[area] }, { status: 403, statusText: 'Forbidden' });
+}
+
+/** A signed-in member of the front desk (staff or admin): the inbox, calendar, plans and personal data. */
+export function requireStaff(context: ServerContext, request: Request): SessionUser {
+  return requireArea(context, request, 'inbox');
+}
+
+/** A signed-in editor (or admin): the site's content. */
+export function requireEditor(context: ServerContext, request: Request): SessionUser {
+  return requireArea(context, request, 'content');
 }

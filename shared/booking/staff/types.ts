@@ -1,6 +1,7 @@
-import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
+import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
+import type { StaffVisitForm } from '../visit-form';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -20,6 +21,8 @@ export interface CalendarData extends StaffHeader {
   today: string;
   practitionerId: string;
   appointments: AppointmentView[];
+  /** First visits' new-patient forms, by appointment id, as this member of staff may see them. */
+  forms: Record<number, StaffVisitForm>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
 }
@@ -36,8 +39,8 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
-  messages: MessageView[];
+  /** A first visit's new-patient form as this member of staff may see it, or null. */
+  form: StaffVisitForm | null;
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   today: string;
   meta: { title: string; description: string };
@@ -93,11 +96,13 @@ export interface StaffBookingAnswer {
   outsidePlan?: { reference: string; startsAt: string }[];
 }
 
-export const EXCEPTION_KINDS = {
-  time_off: 'Time off',
-  extra_hours: 'Extra hours',
-  replace_day: 'A different plan for the day',
-} as const;
+/** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */
+export const exceptionKind = labelled({
+  time_off: { label: 'Time off' },
+  extra_hours: { label: 'Extra hours' },
+  replace_day: { label: 'A different plan for the day' },
+});
+export type ExceptionKind = (typeof exceptionKind.values)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */
