@@ -8,8 +8,8 @@ import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { bookingContext } from '../booking/context';
-import { calendarFeedRoute } from '../booking/feed-route';
-import { calendarDownload } from '../booking/calendar-download';
+import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
+import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
 import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
@@ -22,6 +22,7 @@ import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
+import { pathRedactor, redactingLogger } from '../platform/http/redact';
 import type { RateLimitStore } from '../platform/http/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
 import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from '../platform/http/security';
@@ -126,9 +127,16 @@ function filesOnly(serve: RequestHandler): RequestHandler {
  * the page cache in front of Express: a hit is answered before Express sets up a request at all
  * (that set-up alone halves a cached page's throughput); the rest goes to Express.
  */
+/**
+ * Every route whose path carries a secret in a `:token` segment: the pages' and those Express
+ * answers itself. The logs name these routes with the token replaced (server/platform/http/redact.ts).
+ */
+export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE];
+
 export function createApp(deps: AppDeps): App {
   const { config } = deps;
-  const logger = deps.logger ?? createLogger();
+  // Whatever logs a path (the request log, an error's line) logs it without its token.
+  const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });

@@ -5,8 +5,8 @@ import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../requests/calendar-file';
 import type { BookingService } from './service';
 
-/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */
-export const calendarFilePath = (token: string) => `${managePath(token)}/visit.ics`;
+/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics` (the token kept out of the logs). */
+export const VISIT_FILE_ROUTE = '/booking/manage/:token/visit.ics';
 
 /**
  * `GET /booking/manage/<token>/visit.ics`: the booking's calendar entry, by its manage link (no
@@ -15,7 +15,7 @@ export const calendarFilePath = (token: string) => `${managePath(token)}/visit.i
  */
 export function calendarDownload(deps: { booking: BookingService; clinic: ClinicCatalog; publicOrigin: string }) {
   const router = express.Router();
-  router.get('/booking/manage/:token/visit.ics', async (req, res, next) => {
+  router.get(VISIT_FILE_ROUTE, async (req, res, next) => {
     try {
       res.setHeader('Cache-Control', 'private, no-store');
       const token = req.params.token;

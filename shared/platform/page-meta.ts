@@ -12,6 +12,11 @@ export interface RouteHandle {
   languages?: boolean;
   /** Signed-in or staff-only page: noindex, never cached, left out of the sitemap. */
   private?: boolean;
+  /**
+   * The page's address holds a secret (a manage link's token, a newsletter link's): it is sent
+   * with `Referrer-Policy: no-referrer`, so no link or request from it carries the address.
+   */
+  noReferrer?: boolean;
 }
 
 export function isPageMeta(value: unknown): value is PageMeta {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { BookActionData, BookPageData, ChoiceValues } from '../../../shared/booking/page-data';
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
@@ -118,7 +118,9 @@ export async function action(args: ActionFunctionArgs) {
     logger.error('booking failed', errorFields(error));
     return unavailable();
   }
-  if (result.ok) return redirect(`${managePath(result.manageToken)}?booked=1`, { headers: NO_STORE });
+  // The manage page as a new document: its Referrer-Policy (no-referrer) then covers every link
+  // and request from it, and the Location, which holds the token, is stored by no cache.
+  if (result.ok) return redirectDocument(`${managePath(result.manageToken)}?booked=1`, { headers: NO_STORE });
   const failure = FAILURES[result.reason];
   if (result.reason === 'conflict' || result.reason === 'not-free') {
     return refuse({ status: 'conflict', message: failure.message, errors: { start: failure.message }, values, alternatives: [...(result.alternatives ?? [])] }, 409);

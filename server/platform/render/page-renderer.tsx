@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type RouterContextProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { DATA_PARAM } from '../../../shared/platform/data-protocol';
-import type { PageMeta } from '../../../shared/platform/page-meta';
+import type { PageMeta, RouteHandle } from '../../../shared/platform/page-meta';
 import { pageModuleKey } from '../../../shared/platform/page-route';
 import { SessionProvider, type SessionUser } from '../../../shared/platform/session';
 import type { ClientAssets } from './assets';
@@ -15,7 +15,7 @@ import type { PageCapture } from '../page-cache';
 import { gzipPage, storedPart, type StoredPart } from './page-gzip';
 import { StoreUnavailableError } from '../db/store';
 import { createDataEndpoint } from './data-endpoint';
-import { toFetchRequest } from './fetch-request';
+import { copyHeaders, toFetchRequest } from './fetch-request';
 import { withStyleHash } from '../http/security';
 import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
@@ -73,8 +73,9 @@ export function matchedBranch(context: StaticHandlerContext, all: RouteObject[])
 function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) {
   const leaf = context.matches[context.matches.length - 1];
   if (!leaf) return;
-  const headers = [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]];
-  for (const h of headers) h?.forEach((value, key) => res.setHeader(key, value));
+  for (const h of [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]]) if (h) copyHeaders(res, h);
+  // A page whose address holds a secret (a manage link's token): the links it has send no Referer.
+  if ((leaf.route.handle as RouteHandle | undefined)?.noReferrer) res.setHeader('Referrer-Policy', 'no-referrer');
 }
 
 /**
@@ -221,6 +222,11 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (context.status >= 300 && context.status < 400 && location) {
+        // With the headers it asked for: a Location that carries a secret says no-store, a cookie set on the way is set.
+        const headers = new Headers(context.headers);
+        headers.delete('location');
+        headers.delete('X-Remix-Reload-Document');
+        copyHeaders(res, headers);
         res.redirect(context.status, location);
       } else {
         res.status(context.status).end();
