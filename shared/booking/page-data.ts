@@ -92,6 +92,8 @@ export interface ManagePageData {
   /** Just booked (`?booked=1`) or just moved (`?moved=1`): the page says so first. */
   notice: 'booked' | 'moved' | null;
   unavailable: boolean;
+  /** A move day asked for that is not one (`?date=x`): its message (answered 400). */
+  moveError?: string;
 }
 
 export type ManageActionData =

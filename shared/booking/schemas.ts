@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ClinicFacts } from '../clinic/types';
 import { checkFields, choice, email, optional, phone, required, str, type FieldErrors } from '../platform/form-fields';
 import type { BookingRules } from './rules';
+import { parseInstant } from '../platform/parse';
 import { addDays, isDate, lagosDate } from './time';
 import { CHANNELS, KINDS, type ReminderChannel, type VisitKind } from './types';
 
@@ -91,16 +92,16 @@ export function availabilitySchema(context: BookingFormContext) {
 export function startField(context: BookingFormContext) {
   return str.pipe(
     z.string().transform((v, ctx) => {
-      const t = Date.parse(v);
-      if (!v || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(t)) {
+      const at = parseInstant(v);
+      if (!at) {
         ctx.addIssue({ code: 'custom', message: 'Please choose a time from the list.' });
         return z.NEVER;
       }
-      if (t <= context.now.getTime()) {
+      if (at.getTime() <= context.now.getTime()) {
         ctx.addIssue({ code: 'custom', message: 'That time has passed. Please choose a later time.' });
         return z.NEVER;
       }
-      return new Date(t);
+      return at;
     }),
   );
 }

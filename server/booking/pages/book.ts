@@ -66,9 +66,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!raw.service) return data(page, { headers: NO_STORE });
   const checked = checkBookingForm(availabilitySchema(await formContext(args, now)), { service: values.service, visit: raw.visit ?? '', practitioner: raw.practitioner ?? '', date: values.date });
   if (!checked.ok) return data({ ...page, errors: checked.errors }, { status: 400, headers: NO_STORE });
+  // The week's first day (the earlier/later links): one that is not a day is said at the day's field.
+  if (raw.from && !isDate(raw.from)) return data({ ...page, errors: { date: 'Please choose a day like 2026-12-01.' } }, { status: 400, headers: NO_STORE });
   const choice = checked.data;
   try {
-    const from = raw.from && isDate(raw.from) ? raw.from : null;
+    const from = raw.from || null;
     const times = await freeTimesView(args.context.get(bookingContext), { ...choice, from }, now);
     if ('ok' in times) return data({ ...page, errors: { service: FAILURES[times.reason as keyof typeof FAILURES]?.message ?? 'Please choose a service.' } }, { status: 400, headers: NO_STORE });
     return data({ ...page, times }, { headers: NO_STORE });

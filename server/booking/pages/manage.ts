@@ -40,6 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
     if (q.get('move') && changeable) {
       const date = q.get('date') ?? '';
       const from = q.get('from') ?? '';
+      // A day that is not one is said above the move's days (400), which show from today.
+      if ((date && !isDate(date)) || (from && !isDate(from))) page.moveError = 'Please choose a day like 2026-12-01.';
       const times = await freeTimesView(
         booking,
         { serviceId: visit.serviceId, visitKind: visit.visitKind, practitionerId: visit.practitionerId, date: isDate(date) ? date : null, from: isDate(from) ? from : null, exceptAppointmentId: visit.id },
@@ -47,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       );
       if (!('ok' in times)) page.move = times;
     }
-    return data(page, { headers: NO_STORE });
+    return data(page, { status: page.moveError ? 400 : 200, headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('manage page failed', errorFields(error));
     return data({ ...base, result: { ok: false, message: unavailableMessage() }, unavailable: true }, { status: 503, headers: NO_STORE });

@@ -1,6 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
-import { isDate } from '../../../shared/booking/time';
+import { parseDay, parseId, parseInstant } from '../../../shared/platform/parse';
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
 import type { BookingDetailData } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
@@ -13,7 +13,7 @@ const referenceOf = (params: Record<string, string | undefined>) => String(param
  * /staff/bookings/:reference: the booking, its history, and (with `?moveDate=`, optionally
  * `&movePractitioner=`) the free times to move it to, its own time counting as free.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<BookingDetailData> {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { header } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const reference = referenceOf(params);
@@ -21,12 +21,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   if (!found) throw notFound();
   const { appointment, events } = found;
   const query = new URL(request.url).searchParams;
-  const moveDate = query.get('moveDate') ?? '';
+  const asked = (query.get('moveDate') ?? '').slice(0, 40);
+  const moveDate = parseDay(asked);
   const facts = await context.get(clinicContext).facts();
   const wanted = query.get('movePractitioner') ?? '';
   const movePractitioner = facts.practitioners.some((p) => p.id === wanted && p.bookable) ? wanted : appointment.practitionerId;
   let move: BookingDetailData['move'] = null;
-  if (appointment.status === 'booked' && isDate(moveDate)) {
+  if (appointment.status === 'booked' && moveDate) {
     const free = await booking.freeTimes({
       serviceId: appointment.serviceId,
       visitKind: appointment.visitKind,
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     });
     move = { date: moveDate, practitionerId: movePractitioner, slots: free.ok ? free.days.flatMap((d) => [...d.slots]) : [] };
   }
-  return {
+  const page: BookingDetailData = {
     ...header,
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
@@ -47,6 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },
   };
+  // A move day that is not one: said at its field (400).
+  return asked && !moveDate ? data({ ...page, moveError: 'Please choose a day like 2026-12-01.' }, { status: 400 }) : page;
 }
 
 const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked' };
@@ -60,8 +63,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = fields.intent ?? '';
   const found = await booking.appointmentByReference(reference);
   if (!found) throw notFound();
-  const version = Number(fields.version);
-  if (!Number.isInteger(version) || version < 1) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
+  const version = parseId(fields.version);
+  if (version === null) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
   const changer = { as: 'staff' as const, appointmentId: found.appointment.id, version, uid: actor.uid, name: actor.name };
   let result: ChangeResult;
   switch (intent) {
@@ -78,9 +81,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = await booking.cancel(changer);
       break;
     case 'move': {
-      const t = Date.parse(fields.start ?? '');
-      if (!fields.start || Number.isNaN(t)) return answer({ intent, outcome: 'invalid', message: 'Please choose a free time.', errors: { start: 'Please choose a free time.' }, values: fields }, 422);
-      result = await booking.reschedule(changer, { startsAt: new Date(t), practitionerId: fields.practitioner || null });
+      const startsAt = parseInstant(fields.start);
+      if (!startsAt) return answer({ intent, outcome: 'invalid', message: 'Please choose a free time.', errors: { start: 'Please choose a free time.' }, values: fields }, 422);
+      result = await booking.reschedule(changer, { startsAt, practitionerId: fields.practitioner || null });
       break;
     }
     case 'revoke':

@@ -12,6 +12,7 @@ import { ReminderFields } from '../reminder-fields';
 import { ANY_PRACTITIONER } from '../schemas';
 import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
+import { parseInstant } from '../../platform/parse';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
 export default function BookPage() {
@@ -39,7 +40,8 @@ export default function BookPage() {
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
   // A refusal the week's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
-  const keptStart = echo && !conflict && typed.start && !(times && dayOfStart(times, typed.start)) ? typed.start : null;
+  // Only a real moment is shown back (`start=x` was refused at its field and is not one).
+  const keptStart = echo && !conflict && typed.start && parseInstant(typed.start) && !(times && dayOfStart(times, typed.start)) ? typed.start : null;
   const confirmForm = Boolean(conflict?.length) || (times !== null && daysWithTimes(times).length > 0) || keptStart !== null;
   // The day whose times are shown: the server's, then the visitor's (the week's times are all in the page).
   const [day, showDay] = useShownDay(times, conflict ? null : typed.start);

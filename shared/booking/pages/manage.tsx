@@ -111,6 +111,11 @@ export default function ManagePage() {
             <h2 id="move-heading" className="booking__step-title">
               Move to another time
             </h2>
+            {page.moveError && (
+              <p className="form-error" role="alert">
+                {page.moveError}
+              </p>
+            )}
             <DayForm times={move} hidden={moveHidden} action={here} legend="New day" onShow={showDay} />
             {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
             {(alternatives ? alternatives.length > 0 : moveDays.length > 0) && (

@@ -1,7 +1,7 @@
 import { Form, useLoaderData } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
-import { SelectField, TextField } from '../../ui/fields';
+import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import { formatE164Nigeria } from '../../platform/phone';
 import { addDays, formatClock, formatDay } from '../time';
@@ -28,21 +28,23 @@ export default function StaffCalendarPage() {
     <>
       <StaffBand title="Calendar" staffName={d.staffName} newCount={d.newCount} />
       <div className="container staff-page">
-        <Form method="get" className="staff-filters" aria-label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
-          <SelectField
-            label="Practitioner"
-            name="practitioner"
-            defaultValue={d.practitionerId}
-            options={[{ value: '', label: 'Whole clinic' }, ...facts.practitioners.filter((p) => p.bookable).map((p) => ({ value: p.id, label: p.name }))]}
-          />
-          <SelectField label="View" name="view" defaultValue={d.view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} />
-          <TextField label="Day" name="date" type="date" defaultValue={d.date} />
-          <div className="staff-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Show
-            </button>
-          </div>
-        </Form>
+        <FormStateContext.Provider value={{ values: d.values ?? {}, errors: d.errors ?? {} }}>
+          <Form method="get" className="staff-filters" aria-label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
+            <SelectField
+              label="Practitioner"
+              name="practitioner"
+              defaultValue={d.practitionerId}
+              options={[{ value: '', label: 'Whole clinic' }, ...facts.practitioners.filter((p) => p.bookable).map((p) => ({ value: p.id, label: p.name }))]}
+            />
+            <SelectField label="View" name="view" defaultValue={d.view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} />
+            <TextField label="Day" name="date" type="date" defaultValue={d.date} />
+            <div className="staff-filters__actions">
+              <button type="submit" className="btn btn--primary">
+                Show
+              </button>
+            </div>
+          </Form>
+        </FormStateContext.Provider>
         <div className="cal-toolbar">
           <nav className="cal-toolbar__nav" aria-label={d.view === 'week' ? 'Other weeks' : 'Other days'}>
             <Link to={href(d.view, addDays(d.date, -step), d.practitionerId)} className="btn btn--outline btn--sm" rel="prev">

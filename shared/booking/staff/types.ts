@@ -22,6 +22,10 @@ export interface CalendarData extends StaffHeader {
   appointments: AppointmentView[];
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
+  /** A day asked for that is not one (`?date=2026-13-45`): its message, the page showing today (answered 400). */
+  errors?: Record<string, string>;
+  /** What was asked for, beside its message. */
+  values?: Record<string, string>;
 }
 
 export interface BookingEventLine {
@@ -39,6 +43,8 @@ export interface BookingDetailData extends StaffHeader {
   /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
   messages: MessageView[];
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
+  /** A move day that is not one (`?moveDate=x`): its message (answered 400). */
+  moveError?: string;
   today: string;
   meta: { title: string; description: string };
 }
@@ -51,6 +57,8 @@ export interface NewBookingData extends StaffHeader {
   request: { reference: string; name: string | null; phone: string | null; email: string | null } | null;
   idempotencyKey: string;
   today: string;
+  /** A day asked for that is not one: its message (answered 400). */
+  errors?: Record<string, string>;
 }
 
 export interface PlanRow {
