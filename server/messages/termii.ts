@@ -121,6 +121,8 @@ export interface TermiiReport {
 
 /** An SMS the patient sent to the clinic's number (Termii's "inbound" event). */
 export interface TermiiInbound {
+  /** Termii's id of the inbound SMS (a replay carries the same), or null when it names none. */
+  providerId: string | null;
   /** E.164 of the patient's phone. */
   from: string;
   /** STOP, UNSUBSCRIBE or STOP ALL as the whole message: the patient leaves SMS and WhatsApp. */
@@ -172,7 +174,9 @@ export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: s
     const from = `+${sender}`;
     if (!isE164(from)) return { ok: true, status: 200, report: null };
     const text = typeof body.message === 'string' ? body.message : '';
-    return { ok: true, status: 200, report: null, inbound: { from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
+    const id = body.message_id_str ?? body.message_id ?? body.id;
+    const providerId = (typeof id === 'string' && id) || typeof id === 'number' ? String(id).slice(0, 200) : null;
+    return { ok: true, status: 200, report: null, inbound: { providerId, from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
   }
   if (!isRecord(body) || typeof body.status !== 'string') return { ok: true, status: 200, report: null };
   const id = body.message_id_str ?? body.message_id;

@@ -91,7 +91,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
   it('erasing a person removes their appointments, message rows and opt-outs, and leaves others’', async () => {
     await bookOne('14:00', '+2348031234567', 'amina@example.com');
     await bookOne('15:00', '+2348039999999', null);
-    await withdrawConsent(store, '+2348031234567', 'staff', new Date());
+    await withdrawConsent(store, '+2348031234567', { source: 'staff' }, new Date());
     expect(await store.db.select().from(messageOptOuts)).toHaveLength(2);
     await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers);
     const left = await store.db.select().from(messages);
