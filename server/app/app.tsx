@@ -32,7 +32,7 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
-import { personErasers, todayVisits } from './domain-links';
+import { fileErasers, personErasers, todayVisits } from './domain-links';
 import { visitMessages } from '../messages/queue';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
@@ -305,7 +305,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking) }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, fileErasers: fileErasers(config.store.dataDir), todayVisits: () => todayVisits(booking) }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],

@@ -4,7 +4,9 @@ import type { TodayVisit } from '../../shared/requests/staff/types';
 import type { BookingService } from '../booking/service';
 import { eraseAppointmentsOf } from '../booking/erase';
 import { eraseMessagesOf } from '../messages/staff';
-import type { PersonEraser } from '../requests/context';
+import type { FileEraser, PersonEraser } from '../requests/context';
+import { eraseSinkLines } from '../messages/sink';
+import { eraseMailFiles, mailFilesDir } from '../requests/mail-transport';
 
 /**
  * Where one domain needs another's data and the composition, not the domain, names it.
@@ -21,6 +23,14 @@ export const personErasers: readonly PersonEraser[] = [
   },
   eraseAppointmentsOf,
 ];
+
+/**
+ * And what the local sinks wrote to files for them (development, or production without SMTP_URL
+ * or a provider): their lines in DATA_DIR/messages/*.jsonl and their mails in DATA_DIR/outbox.
+ * The files of this instance's DATA_DIR: an instance whose DATA_DIR is not shared keeps its own
+ * (docs/decisions/0037-booking-nobody-can-hoard.md).
+ */
+export const fileErasers = (dataDir: string): readonly FileEraser[] => [(person) => eraseSinkLines(dataDir, person), (person) => eraseMailFiles(mailFilesDir(dataDir), person.emails)];
 
 /** The staff inbox's list of today's visits, from the booking service (the inbox's domain names none). */
 export async function todayVisits(booking: BookingService): Promise<TodayVisit[]> {

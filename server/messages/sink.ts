@@ -6,7 +6,7 @@
  * 'retry'); it never contacts anyone.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../platform/http/logger';
 import { checkMessage, maskDestination, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type OutgoingMessage, type SendResult } from './channel';
@@ -35,6 +35,59 @@ export interface SinkRecord {
 }
 
 export const sinkFile = (dataDir: string, channel: Channel) => path.join(dataDir, 'messages', `${channel}.jsonl`);
+
+/**
+ * One file's appends and rewrites, one after another within this process (the sink's only
+ * writer): an erasure's rewrite never drops a line appended meanwhile.
+ */
+const queues = new Map<string, Promise<unknown>>();
+function inTurn<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const next = (queues.get(file) ?? Promise.resolve()).then(work, work);
+  const settled = next.catch(() => undefined);
+  queues.set(file, settled);
+  void settled.then(() => {
+    if (queues.get(file) === settled) queues.delete(file);
+  });
+  return next;
+}
+
+/**
+ * Erasing a person (NDPA 2023) reaches the sinks too: every line sent to one of their
+ * destinations (their phone in E.164, an e-mail address in lower case) is removed from each
+ * channel's file, which is rewritten beside itself and renamed over it. Answers the lines removed.
+ */
+export async function eraseSinkLines(dataDir: string, person: { emails: readonly string[]; phone: string | null }): Promise<number> {
+  const theirs = new Set([...person.emails.map((e) => e.toLowerCase()), ...(person.phone ? [person.phone] : [])]);
+  if (!theirs.size) return 0;
+  let removed = 0;
+  for (const channel of ['whatsapp', 'sms', 'email'] as const) {
+    const file = sinkFile(dataDir, channel);
+    removed += await inTurn(file, async () => {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const lines = text.split('\n').filter(Boolean);
+      const kept = lines.filter((line) => {
+        try {
+          const to = (JSON.parse(line) as { to?: unknown }).to;
+          return !(typeof to === 'string' && theirs.has(to.toLowerCase()));
+        } catch {
+          return true;
+        }
+      });
+      if (kept.length === lines.length) return 0;
+      const temporary = `${file}.${process.pid}.erasing`;
+      await writeFile(temporary, kept.map((l) => `${l}\n`).join(''), { mode: 0o600 });
+      await rename(temporary, file);
+      return lines.length - kept.length;
+    });
+  }
+  return removed;
+}
 
 function render(message: OutgoingMessage): Pick<SinkRecord, 'template' | 'subject' | 'text' | 'sms'> {
   switch (message.channel) {
@@ -79,8 +132,8 @@ export function sinkAdapter(channel: Channel, options: { dataDir: string; logger
       };
       try {
         await mkdir(path.dirname(file), { recursive: true });
-        // One write per line with O_APPEND: lines from concurrent sends do not interleave.
-        await appendFile(file, JSON.stringify(record) + '\n', { mode: 0o600 });
+        // One write per line with O_APPEND, in turn with an erasure's rewrite of the file.
+        await inTurn(file, () => appendFile(file, JSON.stringify(record) + '\n', { mode: 0o600 }));
       } catch (error) {
         return { outcome: 'retry', reason: `sink write failed: ${error instanceof Error ? error.message : String(error)}` };
       }
