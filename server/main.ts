@@ -3,8 +3,8 @@ import type { RequestHandler } from 'express';
 import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
 import { resolveBookingSecret } from './booking/secret';
-import { createBookingService } from './booking/service';
 import { createApp } from './app/app';
+import { composeDomains } from './app/domains';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
 import { formKeys } from './requests/keys';
@@ -12,10 +12,10 @@ import { storeRateLimits } from './platform/db/rate-limit';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
+import { startPoller } from './platform/poller';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
-import { visitMessages } from './messages/queue';
 import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
@@ -100,16 +100,11 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
-  const booking = createBookingService({
-    store,
-    rules: config.booking.rules,
-    secret: bookingSecret,
-    publicOrigin: config.publicOrigin,
-    clinicInbox: config.mail.clinicInbox,
-    wake: outboxWorker.wake,
-    // Patient messages are written in the booking's transaction; the worker is told at once.
-    messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
-  });
+  // The domains and their links (server/app/domains.ts), with the workers they wake.
+  const domains = composeDomains({ config, store, bookingSecret, wakeOutbox: outboxWorker.wake, wakeMessages: messagesWorker.wake, schedule: messaging.schedule });
+  const { booking } = domains;
+  // Lapsed holds are deleted, and their times said freed, within a minute.
+  const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
 
   const drain = createDrainState();
   const app = createApp({
@@ -125,7 +120,7 @@ export async function start(options: StartOptions): Promise<Server> {
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
-    booking,
+    domains,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
@@ -152,6 +147,7 @@ export async function start(options: StartOptions): Promise<Server> {
     beforeExit: async () => {
       retention.stop();
       content.stop();
+      await holdSweep.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
       await store.close();

@@ -10,7 +10,7 @@ import { accountsContext, noAccounts, type AccountService } from '../accounts/ac
 import { bookingContext } from '../booking/context';
 import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
-import { createBookingService, type BookingService } from '../booking/service';
+import type { BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
@@ -32,11 +32,9 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
-import { fileErasers, personErasers, todayVisits } from './domain-links';
-import { visitMessages } from '../messages/queue';
+import { composeDomains, type Domains } from './domains';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
-import { createRequestsService } from '../requests/service';
 import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
 import type { Config } from './config';
@@ -67,12 +65,14 @@ export interface AppDeps {
   /** Makes accounts for the checkout; without an identity service the checkout says none can be made. */
   accounts?: AccountService;
   /**
-   * Bookings (free times, book, manage links); by default the store's, signed with
-   * BOOKING_SECRET or, outside production, a key made for this process (server/main.ts passes
-   * the one kept in DATA_DIR, so links survive a restart).
+   * The domains' services and their links (server/app/domains.ts): server/main.ts passes the
+   * ones it composed with its workers; by default they are composed here from `store`, with
+   * `booking` and `requests` in place of the store's when given (tests).
    */
+  domains?: Domains;
+  /** Bookings, instead of the store's (tests); see `domains`. */
   booking?: BookingService;
-  /** Where the forms' requests go; by default the store's (tests pass one in memory). */
+  /** Where the forms' requests go, instead of the store's (tests pass one in memory); see `domains`. */
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
@@ -100,14 +100,6 @@ export interface AppDeps {
   onContentChange?: () => void;
   /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
-}
-
-function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
-  // Production never signs with a key made up on the spot (links would die at the next start):
-  // without BOOKING_SECRET its booking pages answer 503.
-  const unsigned = !config.booking.secret && config.isProduction;
-  const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
-  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }) });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -139,10 +131,10 @@ export function createApp(deps: AppDeps): App {
   const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
-  const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests });
+  const { booking, requests } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -305,7 +297,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, fileErasers: fileErasers(config.store.dataDir), todayVisits: () => todayVisits(booking) }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, fileErasers: domains.fileErasers, todayVisits: domains.todayVisits }],
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],

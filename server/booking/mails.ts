@@ -1,13 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { site } from '../../shared/content/site';
-import { staffBookingPath } from '../../shared/booking/results';
+import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { formatVisit } from '../../shared/booking/time';
+import { fullAddressOf } from '../../shared/clinic/site-facts';
+import { locations, practitioners } from '../clinic/schema';
+import type { Tx } from '../platform/db/db';
 import { visitIcs } from '../requests/calendar-file';
 import type { Mail } from '../requests/notifications';
+import { queueMail } from '../requests/repo';
 import type { MailAttachment } from '../requests/schema';
+import type { BookingDeps } from './deps';
+import { manageTokenOf } from './manage-token';
+import type { AppointmentRow } from './schema';
+import type { TimeChange, TimeListener } from './time-changes';
 
 /**
- * The booking's e-mails, queued in the booking's own transaction (server/requests/repo.ts
- * queueMail). None names the service or anything the patient wrote: a service's name can be
+ * The booking's e-mails, queued in the change's own transaction (server/requests/repo.ts
+ * queueMail), so a booking never exists without them: a listener to every change of time
+ * (time-changes.ts). None names the service or anything the patient wrote: a service's name can be
  * a health detail (NDPA 2023), and mail is not the place for it. The clinic's notice is as the
  * requests' one: the change, the reference and the staff link.
  */
@@ -107,4 +117,55 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
       },
     ],
   };
+}
+
+/** The mail a change calls for: a booking (or a hold confirmed), a move, a booked visit cancelled; none for the rest. */
+function mailChange(change: TimeChange): BookingChange | null {
+  const { visit, before } = change;
+  if (!visit) return null;
+  if (change.cause === 'booked' && visit.status === 'booked') return 'booked';
+  if (change.cause === 'moved') return 'moved';
+  if (change.cause === 'cancelled' && before?.status === 'booked') return 'cancelled';
+  return null;
+}
+
+/**
+ * The patient's mail (when they gave an address) and, for a change the patient made, the
+ * clinic's notice.
+ */
+export function visitMails(deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>): TimeListener {
+  return {
+    name: 'booking mails',
+    async onTimeChange(tx, change) {
+      const kind = mailChange(change);
+      if (kind) await queueVisitMails(tx, deps, kind, change.visit!, change.by === 'patient', change.at);
+    },
+  };
+}
+
+async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
+  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), row.requestId);
+  if (!row.patientEmail || !row.patientName) return;
+  const [facts] = await tx
+    .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
+    .from(practitioners)
+    .innerJoin(locations, eq(locations.id, row.locationId))
+    .where(eq(practitioners.id, row.practitionerId));
+  await queueMail(
+    tx,
+    patientBookingMail(change, {
+      to: row.patientEmail,
+      name: row.patientName,
+      reference: row.reference,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      practitionerName: facts?.practitioner ?? '',
+      address: facts ? fullAddressOf(facts) : '',
+      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, row))}`,
+      publicOrigin: deps.publicOrigin,
+      sequence: row.version,
+      now,
+    }),
+    row.requestId,
+  );
 }

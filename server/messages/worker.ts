@@ -26,7 +26,7 @@ import { managePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
 import { appointments, type AppointmentRow } from '../booking/schema';
-import { manageTokenExpiry, signToken } from '../booking/manage-token';
+import { manageTokenOf } from '../booking/manage-token';
 import { locations, practitioners } from '../clinic/schema';
 import type { Store } from '../platform/db/store';
 import type { Logger } from '../platform/http/logger';
@@ -200,7 +200,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     return 'retried';
   }
   const to = destinationOf(appointment, channel) ?? '';
-  const token = signToken(options.secret, { purpose: 'manage', appointmentId: appointment.id, version: appointment.manageVersion, expiresAt: manageTokenExpiry(appointment.startsAt) });
+  const token = manageTokenOf(options.secret, appointment);
   const clinic = options.clinic ?? { name: site.name, phone: site.phones[0].display };
   const variables = visitVariables({
     firstName: (appointment.patientName ?? '').trim().split(/\s+/)[0] || 'there',

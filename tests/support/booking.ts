@@ -20,7 +20,7 @@ export const NOW = new Date(lagosMoment('2026-11-30', '05:00'));
 
 export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { rules?: Partial<BookingRules> } = {}): BookingDeps {
   const { rules, ...rest } = overrides;
-  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, messages: visitMessages({ db: store.db }), ...rest };
+  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, listeners: [visitMessages()], ...rest };
 }
 
 /** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */

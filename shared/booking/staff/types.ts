@@ -1,4 +1,3 @@
-import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
 import type { AppointmentStatus, FreeSlot } from '../types';
 
@@ -40,8 +39,6 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
-  messages: MessageView[];
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   /** A move day that is not one (`?moveDate=x`): its message (answered 400). */
   moveError?: string;

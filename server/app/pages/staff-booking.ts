@@ -2,15 +2,18 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
 import { parseDay, parseId, parseInstant } from '../../../shared/platform/parse';
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
-import type { BookingDetailData } from '../../../shared/booking/staff/types';
+import type { StaffBookingData } from '../../../shared/app/pages/staff-booking';
+import { bookingContext } from '../../booking/context';
+import { answer, formFields, notFound, staffOf, today } from '../../booking/staff/page-data';
 import { clinicContext } from '../../clinic/context';
-import { bookingContext } from '../context';
-import { answer, formFields, notFound, staffOf, today } from '../staff/page-data';
+import { messagesOf } from '../../messages/staff';
+import { platformContext } from '../../platform/render/route-context';
 
 const referenceOf = (params: Record<string, string | undefined>) => String(params.reference ?? '').toUpperCase();
 
 /**
- * /staff/bookings/:reference: the booking, its history, and (with `?moveDate=`, optionally
+ * /staff/bookings/:reference: the booking, its history, its patient messages (the messages
+ * domain's: so this page is the composition's), and (with `?moveDate=`, optionally
  * `&movePractitioner=`) the free times to move it to, its own time counting as free.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -26,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const facts = await context.get(clinicContext).facts();
   const wanted = query.get('movePractitioner') ?? '';
   const movePractitioner = facts.practitioners.some((p) => p.id === wanted && p.bookable) ? wanted : appointment.practitionerId;
-  let move: BookingDetailData['move'] = null;
+  let move: StaffBookingData['move'] = null;
   if (appointment.status === 'booked' && moveDate) {
     const free = await booking.freeTimes({
       serviceId: appointment.serviceId,
@@ -39,11 +42,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     });
     move = { date: moveDate, practitionerId: movePractitioner, slots: free.ok ? free.days.flatMap((d) => [...d.slots]) : [] };
   }
-  const page: BookingDetailData = {
+  const page: StaffBookingData = {
     ...header,
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
-    messages: await booking.messagesOf(appointment.id),
+    messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },

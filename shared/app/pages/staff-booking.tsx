@@ -1,4 +1,3 @@
-import { MessagesList } from '../../messages/messages-list';
 import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
@@ -6,12 +5,23 @@ import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import { formatAbuja } from '../../ui/staff/format';
 import { formatE164Nigeria } from '../../platform/phone';
-import { formatVisit, formatWhen } from '../time';
-import { REMINDER_CHANNELS, STAFF_TRANSITIONS, VISIT_KINDS } from '../types';
-import { dateOf, namesOf, STATUS_ACTIONS, statusLabel } from '../staff/format';
-import { SlotPicker } from '../staff/slot-picker';
-import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../staff/types';
-import '../staff/staff-booking.css';
+import { formatVisit, formatWhen } from '../../booking/time';
+import { REMINDER_CHANNELS, STAFF_TRANSITIONS, VISIT_KINDS } from '../../booking/types';
+import { dateOf, namesOf, STATUS_ACTIONS, statusLabel } from '../../booking/staff/format';
+import { SlotPicker } from '../../booking/staff/slot-picker';
+import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../../booking/staff/types';
+import { MessagesList } from '../../messages/messages-list';
+import type { MessageView } from '../../messages/types';
+import '../../booking/staff/staff-booking.css';
+
+/**
+ * /staff/bookings/:reference: a booking (the booking domain's) with its patient messages (the
+ * messages domain's), so the composition's page.
+ */
+export interface StaffBookingData extends BookingDetailData {
+  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
+  messages: MessageView[];
+}
 
 function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): string {
   switch (e.action) {
@@ -56,7 +66,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, moveError, today } = useLoaderData() as BookingDetailData;
+  const { staffName, newCount, appointment: a, events, messages, move, moveError, today } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
