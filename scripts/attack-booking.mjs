@@ -14,7 +14,7 @@
 // the number holds afterwards, the messages queued or sent to it (rows in `messages`, codes and
 // messages in the sinks), and which services "any available" still has free times for.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -99,23 +99,22 @@ function formFields(html, marker) {
   return null;
 }
 
-/** The newest code the local sinks hold for the phone (an attacker holding the phone reads it there). */
-function latestCode() {
-  let best = null;
+/** What the local sinks sent to the phone: WhatsApp and SMS lines whose `to` is it. */
+function sinkRecords() {
+  const records = [];
   for (const channel of ['whatsapp', 'sms']) {
-    let text = '';
-    try {
-      text = readFileSync(path.join(dataDir, 'messages', `${channel}.jsonl`), 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').filter(Boolean)) {
+    const file = path.join(dataDir, 'messages', `${channel}.jsonl`);
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
       const record = JSON.parse(line);
-      if (record.kind === 'code' && record.to === PHONE && (!best || record.time > best.time)) best = record;
+      if (record.to === PHONE) records.push(record);
     }
   }
-  return best?.code ?? null;
+  return records;
 }
+
+/** The newest code the local sinks hold for the phone (an attacker holding the phone reads it there). */
+const latestCode = () => sinkRecords().filter((r) => r.kind === 'code').sort((a, b) => (a.time < b.time ? 1 : -1))[0]?.code ?? null;
 
 const facts = JSON.parse((await get((/"(\/assets\/clinic-facts-[^"]+\.json)"/.exec((await get('/book')).text) ?? [])[1] ?? '/assets/none')).text);
 const targets = facts.practitioners
@@ -184,18 +183,7 @@ const proven = await db
   .then((r) => Number(r.rows[0].n) > 0)
   .catch(() => false);
 const sinkLines = { code: 0, other: 0 };
-for (const channel of ['whatsapp', 'sms']) {
-  let text = '';
-  try {
-    text = readFileSync(path.join(dataDir, 'messages', `${channel}.jsonl`), 'utf8');
-  } catch {
-    continue;
-  }
-  for (const line of text.split('\n').filter(Boolean)) {
-    const record = JSON.parse(line);
-    if (record.to === PHONE) sinkLines[record.kind === 'code' ? 'code' : 'other']++;
-  }
-}
+for (const record of sinkRecords()) sinkLines[record.kind === 'code' ? 'code' : 'other']++;
 
 const figures = {
   mode: owner ? 'attacker holds the phone' : "someone else's number",
