@@ -14,7 +14,8 @@ export interface RouteHandle {
   private?: boolean;
   /**
    * The page's address holds a secret (a manage link's token, a newsletter link's): it is sent
-   * with `Referrer-Policy: no-referrer`, so no link or request from it carries the address.
+   * with `Referrer-Policy: same-origin`, so no link or request to another site carries the
+   * address (not `no-referrer`: its form posts would say `Origin: null`, refused as cross-site).
    */
   noReferrer?: boolean;
 }

@@ -7,7 +7,7 @@ import { unavailableStore } from '../../server/platform/db/store';
 import { createLogger } from '../../server/platform/http/logger';
 import { hasSecretParam, pathRedactor, REDACTED, SECRET_PARAM } from '../../server/platform/http/redact';
 import { pages } from '../../shared/app/routes';
-import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, provenCookie, visitor } from '../support/booking';
 import { makeTestApp, TEST_RENDER_TIMEOUT_MS } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
@@ -78,7 +78,7 @@ describe.each(testEngines())('no token in any log line on %s', (engine) => {
     await clearBooking(t.store);
     await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
     booking = createBookingService(bookingDeps(t.store));
-    const booked = await booking.book(bookingForm(), { kind: 'visitor', uid: null });
+    const booked = await booking.book(bookingForm(), visitor());
     if (!booked.ok) throw new Error(booked.reason);
     manageToken = booked.manageToken;
     const feed = await booking.createFeed('adaeze-okafor', { uid: 'u-staff', name: 'Ngozi Eze' });
@@ -168,27 +168,27 @@ describe.each(testEngines())('where the token travels on %s', (engine) => {
 
   it('the 302 after a booking, whose Location holds the token, is stored by no cache, and leads to a new document', async () => {
     const { start, key } = await firstTime();
-    const res = await request(app).post('/book').type('form').send(form(start, key));
+    const res = await request(app).post('/book').type('form').set('Cookie', provenCookie()).send(form(start, key));
     expect(res.status).toBe(302);
     expect(res.headers.location).toMatch(/^\/booking\/manage\/[^/?]+\?booked=1$/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     // After hydration the same booking answers a redirect the browser follows with a new document.
     const next = await firstTime();
-    const data = await request(app).post(`/book?_data=${encodeURIComponent('/book')}`).type('form').send(form(next.start, next.key));
+    const data = await request(app).post(`/book?_data=${encodeURIComponent('/book')}`).type('form').set('Cookie', provenCookie()).send(form(next.start, next.key));
     expect(data.headers['cache-control']).toBe('private, no-store');
     expect(data.body).toMatchObject({ kind: 'redirect', document: true, location: expect.stringMatching(/^\/booking\/manage\//) });
   });
 
-  it('the manage page, valid or refused, is sent with Referrer-Policy: no-referrer; other pages keep the site’s policy', async () => {
+  it('the manage page, valid or refused, is sent with Referrer-Policy: same-origin (its address goes to no other site, and its forms still post an Origin); other pages keep the site’s policy', async () => {
     const { start, key } = await firstTime();
-    const location = (await request(app).post('/book').type('form').send(form(start, key))).headers.location as string;
+    const location = (await request(app).post('/book').type('form').set('Cookie', provenCookie()).send(form(start, key))).headers.location as string;
     const page = await request(app).get(location);
     expect(page.status).toBe(200);
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const refused = await request(app).get('/booking/manage/not-a-real-token');
     expect(refused.status).toBe(403);
-    expect(refused.headers['referrer-policy']).toBe('no-referrer');
-    expect((await request(app).get('/newsletter/confirm?token=x')).headers['referrer-policy']).toBe('no-referrer');
+    expect(refused.headers['referrer-policy']).toBe('same-origin');
+    expect((await request(app).get('/newsletter/confirm?token=x')).headers['referrer-policy']).toBe('same-origin');
     expect((await request(app).get('/book')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });

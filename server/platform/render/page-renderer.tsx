@@ -74,8 +74,11 @@ function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) 
   const leaf = context.matches[context.matches.length - 1];
   if (!leaf) return;
   for (const h of [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]]) if (h) copyHeaders(res, h);
-  // A page whose address holds a secret (a manage link's token): the links it has send no Referer.
-  if ((leaf.route.handle as RouteHandle | undefined)?.noReferrer) res.setHeader('Referrer-Policy', 'no-referrer');
+  // A page whose address holds a secret (a manage link's token): its links and requests send the
+  // address to this site only (`same-origin`, ADR 0042: under `no-referrer` a browser's form post
+  // says `Origin: null`, which the cross-site guard refuses, and the page's forms would not post
+  // without JavaScript). This site never logs a Referer, and logs a path's token redacted.
+  if ((leaf.route.handle as RouteHandle | undefined)?.noReferrer) res.setHeader('Referrer-Policy', 'same-origin');
 }
 
 /**
