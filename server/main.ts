@@ -16,7 +16,8 @@ import { startPoller } from './platform/poller';
 import { createMailTransport } from './requests/mail-transport';
 import { startOutboxWorker } from './requests/outbox-worker';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
-import { startMessagesWorker, type MessagesWorker } from './messages/worker';
+import { startMessagesWorker } from './messages/worker';
+import { codeSender } from './messages/codes';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
 import { errorFields } from './platform/http/error-fields';
@@ -80,9 +81,8 @@ export async function start(options: StartOptions): Promise<Server> {
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret);
-  // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
-  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
+  const channels = createChannels(messaging, { dataDir: config.store.dataDir, logger, sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null });
+  const messagesWorker = startMessagesWorker({ store, channels, secret: bookingSecret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000 });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -101,8 +101,12 @@ export async function start(options: StartOptions): Promise<Server> {
   const content = contentWiring(store, { pageCache, logger });
 
   // The domains and their links (server/app/domains.ts), with the workers they wake.
-  const domains = composeDomains({ config, store, bookingSecret, wakeOutbox: outboxWorker.wake, wakeMessages: messagesWorker.wake, schedule: messaging.schedule });
+  // One-time codes go out through the same channels (WhatsApp's authentication template, or SMS; the sinks in development).
+  const domains = composeDomains({ config, store, bookingSecret, wakeOutbox: outboxWorker.wake, wakeMessages: messagesWorker.wake, schedule: messaging.schedule, codes: codeSender(channels, logger) });
   const { booking } = domains;
+  // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`);
+  // with them, codes a day old, refusals 90 days old and webhook events 30 days old.
+  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger, also: domains.housekeeping });
   // Lapsed holds are deleted, and their times said freed, within a minute.
   const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
 
@@ -158,16 +162,6 @@ export async function start(options: StartOptions): Promise<Server> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
-}
-
-/** The messages worker, beside the outbox's; it signs the manage links it sends with the booking key. */
-function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string): MessagesWorker {
-  const channels = createChannels(messaging, {
-    dataDir: config.store.dataDir,
-    logger,
-    sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null,
-  });
-  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000 });
 }
 
 /** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */

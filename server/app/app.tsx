@@ -11,6 +11,7 @@ import { bookingContext } from '../booking/context';
 import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
 import type { BookingService } from '../booking/service';
+import type { PhoneCodeSender } from '../booking/phone-proof';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
@@ -72,6 +73,8 @@ export interface AppDeps {
   domains?: Domains;
   /** Bookings, instead of the store's (tests); see `domains`. */
   booking?: BookingService;
+  /** Sends the booking's one-time codes (server/main.ts: the messages domain's channels); without it no code can be sent (tests pass one in memory). */
+  codes?: PhoneCodeSender;
   /** Where the forms' requests go, instead of the store's (tests pass one in memory); see `domains`. */
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
@@ -131,7 +134,7 @@ export function createApp(deps: AppDeps): App {
   const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests });
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests, codes: deps.codes });
   const { booking, requests } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));

@@ -4,6 +4,9 @@ import { APPOINTMENT_STATUSES } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
 import type { TimeListener } from '../booking/time-changes';
+import { pruneCodes, type PhoneCodeSender } from '../booking/phone-proof';
+import { pruneRefusals } from '../booking/caps';
+import { pruneWebhookEvents } from '../messages/webhooks';
 import { visitMessages } from '../messages/queue';
 import type { ScheduleConfig } from '../messages/rules';
 import { eraseMessagesOf } from '../messages/staff';
@@ -36,6 +39,8 @@ export interface DomainsOptions {
   wakeMessages?: (() => void) | undefined;
   /** When patient messages are due (MESSAGES_*); by default the built-in schedule. */
   schedule?: ScheduleConfig | undefined;
+  /** Sends the booking's one-time codes (the messages domain's channels); none: no code can be sent, the call-back request is offered. */
+  codes?: PhoneCodeSender | undefined;
   /** Services given instead of the store's (tests). */
   booking?: BookingService | undefined;
   requests?: RequestsService | undefined;
@@ -48,6 +53,8 @@ export interface Domains {
   personErasers: readonly PersonEraser[];
   fileErasers: readonly FileEraser[];
   todayVisits(): Promise<TodayVisit[]>;
+  /** The booking's and the messages' housekeeping, run with the daily retention job: codes a day old, refusals 90 days old, webhook events 30 days old. */
+  housekeeping(): Promise<Record<string, number>>;
 }
 
 /** Who listens to every change of time, after the booking's own mails: the waitlist (issue 46) is one more entry. */
@@ -58,7 +65,14 @@ export function composeDomains(options: DomainsOptions): Domains {
   const wakeOutbox = options.wakeOutbox ?? (() => {});
   const requests = options.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const booking = options.booking ?? storeBooking(options);
-  return { booking, requests, personErasers: personErasers(booking), fileErasers: fileErasers(config.store.dataDir), todayVisits: () => todayVisits(booking) };
+  return {
+    booking,
+    requests,
+    personErasers: personErasers(booking),
+    fileErasers: fileErasers(config.store.dataDir),
+    todayVisits: () => todayVisits(booking),
+    housekeeping: async () => ({ codes: await pruneCodes(store.db), refusals: await pruneRefusals(store.db), webhookEvents: await pruneWebhookEvents(store.db) }),
+  };
 }
 
 function storeBooking(options: DomainsOptions): BookingService {
@@ -78,6 +92,8 @@ function storeBooking(options: DomainsOptions): BookingService {
       options.wakeMessages?.();
     },
     listeners: listeners(options),
+    limits: config.booking.limits,
+    ...(options.codes ? { codes: options.codes } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import { queueMail } from '../requests/repo';
 import type { MailAttachment } from '../requests/schema';
 import type { BookingDeps } from './deps';
 import { manageTokenOf } from './manage-token';
+import { emailProof } from './phone-proof';
 import type { AppointmentRow } from './schema';
 import type { TimeChange, TimeListener } from './time-changes';
 
@@ -58,6 +59,8 @@ export interface PatientMailInput {
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
   sequence: number;
   now: Date;
+  /** The address is not proven yet: the confirmation says how (its link carries the proof). */
+  confirmAddress?: boolean;
 }
 
 /** The patient's confirmation, move or cancellation, with a calendar file that adds, moves or removes the entry. */
@@ -93,6 +96,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,
           `Or call us: ${phone}`,
+          ...(input.confirmAddress ? ['', 'We send nothing more to this address until you confirm it is yours: open the link above and press “Confirm my e-mail address”. Then any reminders by e-mail, and word of any change, come here too.'] : []),
         ];
   return {
     to: input.to,
@@ -146,6 +150,9 @@ export function visitMails(deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | '
 async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
   if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), row.requestId);
   if (!row.patientEmail || !row.patientName) return;
+  // To an address nobody proved, the booking's own confirmation only (issue 44): it carries the proof.
+  if (change !== 'booked' && !row.emailProvenAt) return;
+  const confirmAddress = change === 'booked' && !row.emailProvenAt;
   const [facts] = await tx
     .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
     .from(practitioners)
@@ -161,10 +168,11 @@ async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publi
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
-      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, row))}`,
+      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, row))}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       publicOrigin: deps.publicOrigin,
       sequence: row.version,
       now,
+      confirmAddress,
     }),
     row.requestId,
   );

@@ -142,11 +142,16 @@ export function bookingSchema(context: BookingFormContext) {
     );
 }
 
-/** The manage page's move: a new start (the same service), optionally another practitioner. */
+/**
+ * The manage page's move: a new start (the same service), and the practitioner the patient chose:
+ * the visit's own unless they chose another (or "any available"). A practitioner left out stays
+ * the visit's own (null), never "any" (issue 44: a move that lost its practitioner).
+ */
 export function rescheduleSchema(context: BookingFormContext) {
-  return z
-    .object({ start: startField(context), practitioner: practitionerField(context) })
-    .transform((v) => ({ startsAt: v.start, practitionerId: v.practitioner }));
+  const chosen = str.pipe(
+    z.string().refine((v) => v === '' || v === ANY_PRACTITIONER || bookable(context.facts).some((p) => p.id === v), 'Please choose a practitioner from the list.'),
+  );
+  return z.object({ start: startField(context), practitioner: chosen }).transform((v) => ({ startsAt: v.start, practitionerId: v.practitioner || null }));
 }
 
 /** Checks one submission against a booking schema: its output, or one message per field. */

@@ -6,7 +6,7 @@ import { createBookingService, type BookingService } from '../../server/booking/
 import { pages } from '../../shared/app/routes';
 import { lagosMoment } from '../../shared/booking/time';
 import type { SessionUser } from '../../shared/platform/session';
-import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, visitor } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
@@ -41,7 +41,7 @@ const errorsOf = (field: string) => (d: Record<string, unknown>) => (d.errors as
 
 /** The routes that take no date, time or id from a visitor or staff (their ids are in their paths: a 404 when unknown). */
 const TAKE_NONE = new Set([
-  '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people',
+  '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people', '/staff/booking-limits',
   '/login', '/register', '/account', '/blogDetails', '/blogDetailsLeftSidebar', '/blogDetailsAudio', '/blogDetailsVideo', '/blogDetailsGallery',
   '/service-detail/:id', '/servicesDetails', '/shopDetails', '/shoppingCart', '/wishList', '/checkout',
 ]);
@@ -61,7 +61,7 @@ describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
     await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
     booking = createBookingService(bookingDeps(t.store));
     app = makeTestApp({ store: t.store, requests: undefined, booking, getUser: async () => staff });
-    const booked = await booking.book(bookingForm({ date: '2026-12-08' }), { kind: 'visitor', uid: null });
+    const booked = await booking.book(bookingForm({ date: '2026-12-08' }), visitor());
     if (!booked.ok) throw new Error(booked.reason);
     token = booked.manageToken;
     reference = booked.appointment.reference;

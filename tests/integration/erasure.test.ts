@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/app/config';
+import { readFileSync } from 'node:fs';
+import { codeSender } from '../../server/messages/codes';
 import { createChannels, parseMessagingConfig } from '../../server/messages/config';
+import { sinkFile } from '../../server/messages/sink';
 import { processMessages } from '../../server/messages/worker';
 import { silentLogger } from '../../server/platform/http/logger';
 import { fileTransport, mailFilesDir, memoryTransport } from '../../server/requests/mail-transport';
@@ -51,7 +54,9 @@ describe.each(testEngines())('erasure on %s', (engine) => {
     t = await openTestStore(engine);
     // No outbox worker: the person's mails are still pending when they are erased.
     const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS, DATA_DIR: t.dataDir });
-    app = makeTestApp({ config, store: t.store, requests: undefined, getUser: async () => staff });
+    // The visit's phone is proven with a code, sent through the local sink (DATA_DIR/messages) as in development.
+    const codes = codeSender(createChannels(parseMessagingConfig({}), { dataDir: t.dataDir, logger: silentLogger }), silentLogger);
+    app = makeTestApp({ config, store: t.store, requests: undefined, getUser: async () => staff, codes });
   });
   afterAll(() => t?.cleanup());
 
@@ -76,10 +81,13 @@ describe.each(testEngines())('erasure on %s', (engine) => {
     // A visit booked on the website, with WhatsApp reminders: an appointment row, its history and its messages.
     const steps = (await request(app).get('/book?service=4&visit=follow_up')).text;
     const field = (n: string) => new RegExp(`name="${n}"[^>]*value="([^"]+)"`).exec(steps)?.[1] ?? '';
-    const booked = await request(app)
-      .post('/book')
-      .type('form')
-      .send({ service: '4', visit: 'follow_up', practitioner: field('practitioner') || 'any', start: field('start'), key: field('key'), name, phone: person.phone, email: person.email, reminders: 'whatsapp', consent: 'yes' });
+    const bookingFields = { service: '4', visit: 'follow_up', practitioner: field('practitioner') || 'any', start: field('start'), key: field('key'), name, phone: person.phone, email: person.email, reminders: 'whatsapp', consent: 'yes' };
+    const asked = await request(app).post('/book').type('form').send(bookingFields);
+    expect(asked.status, asked.text.slice(0, 300)).toBe(200);
+    const codeToken = /name="codeToken" value="([^"]+)"/.exec(asked.text)?.[1] ?? '';
+    const sinkLines = readFileSync(sinkFile(t.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; code?: string });
+    const code = sinkLines.filter((l) => l.kind === 'code').at(-1)?.code ?? '';
+    const booked = await request(app).post('/book').type('form').send({ ...bookingFields, intent: 'code', codeToken, codeChannel: 'whatsapp', code });
     expect(booked.status, booked.text.slice(0, 300)).toBe(302);
     expect(await t.store.db.execute(sql`SELECT 1 FROM messages`).then((r) => (r as unknown as { rows: unknown[] }).rows.length)).toBeGreaterThan(0);
     const other = await sent('/contact', { name: 'Chidi Okafor', email: 'chidi.okafor@example.com', phone: '', subject: 'Hours', message: 'Are you open on Sunday?' });

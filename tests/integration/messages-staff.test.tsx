@@ -19,7 +19,7 @@ import { personErasers } from '../../server/app/domains';
 import { MessagesList } from '../../shared/messages/messages-list';
 import { lagosMoment } from '../../shared/booking/time';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, ORIGIN, TEST_SECRET } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, ORIGIN, TEST_SECRET, visitor } from '../support/booking';
 
 // The staff side of patient messages on both engines: the list of a booking's messages (and
 // its component), and the erasure of a person, which takes their message rows with it.
@@ -40,7 +40,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
 
   const bookOne = async (time: string, phone: string, email: string | null) => {
     const deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
-    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), { kind: 'visitor', uid: null });
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), visitor());
     if (!r.ok) throw new Error(r.reason);
     return r.appointment.id;
   };

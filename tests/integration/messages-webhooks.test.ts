@@ -13,7 +13,7 @@ import type { App } from '../../server/app/app';
 import { lagosMoment } from '../../shared/booking/time';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 import { makeTestApp } from '../support/test-app';
-import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, visitor } from '../support/booking';
 
 // The providers' webhooks through the app, on both engines: a valid signature updates the
 // message; a bad one is 401 and changes nothing; STOP withdraws the patient's consent.
@@ -22,7 +22,7 @@ const APP_SECRET = 'whatsapp-app-secret-0123456789';
 const VERIFY = 'verify-token-abc';
 const TERMII_SECRET = 'termii-webhook-secret-0123456789';
 const PHONE = '+2348031234567';
-const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: VERIFY, apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en' };
+const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: VERIFY, apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en', codeTemplate: 'verification_code' };
 const sms: SmsConfig = { provider: 'termii', apiKey: 'k'.repeat(20), senderId: 'Clinic', apiBase: 'http://127.0.0.1:9', webhookSecret: TERMII_SECRET };
 
 const sign256 = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -59,7 +59,7 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
     await store.db.execute(sql`TRUNCATE message_opt_outs, webhook_events`);
     await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }]);
     deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
-    const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null });
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor());
     if (!r.ok) throw new Error(r.reason);
     // The confirmation went out on WhatsApp as wamid.A, the 24 h reminder by SMS as 9001.
     await store.db.execute(sql`UPDATE messages SET status = 'sent', provider_id = 'wamid.A', sent_at = now() WHERE kind = 'confirmation'`);

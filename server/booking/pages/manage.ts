@@ -37,6 +37,9 @@ export async function loader(args: LoaderFunctionArgs) {
       ...base,
       result: { ok: true, appointment: visit, manageToken: found.manageToken ?? args.params.token ?? '', changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
     };
+    // Opened from the confirmation's link (`?proof=`): the page offers to confirm the address.
+    const proof = q.get('proof') ?? '';
+    if (proof && !visit.emailProven && booking.emailProofMatches(visit.id, visit.patientEmail, proof)) page.confirmEmail = proof;
     if (q.get('move') && changeable) {
       const date = q.get('date') ?? '';
       const from = q.get('from') ?? '';
@@ -82,8 +85,14 @@ export async function action(args: ActionFunctionArgs) {
       if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason) }, FAILURES[result.reason].status);
       return answer({ status: 'reminders', channel: result.appointment.reminderChannel }, 200);
     }
+    if (intent === 'confirm-email') {
+      const result = await booking.proveEmail(token, String(body.get('proof') ?? ''));
+      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : refusal(result.reason) }, FAILURES[result.reason].status);
+      return answer({ status: 'email-confirmed' }, 200);
+    }
     if (intent === 'move') {
       const facts = await args.context.get(clinicContext).facts();
+      // The practitioner the form names (the visit's own, from its hidden field); one left out stays the visit's own.
       const checked = checkBookingForm(rescheduleSchema({ facts, now, rules: booking.rules }), { start: String(body.get('start') ?? ''), practitioner: String(body.get('practitioner') ?? '') });
       if (!checked.ok) return answer({ status: 'refused', message: 'Please choose a new time.', errors: checked.errors }, 400);
       const result = await booking.reschedule({ as: 'patient', token }, checked.data);

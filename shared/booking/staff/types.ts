@@ -1,5 +1,6 @@
 import type { AppointmentView } from '../results';
 import type { AppointmentStatus, FreeSlot } from '../types';
+import type { BookingLimits, Cap } from '../limits';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -96,6 +97,24 @@ export interface StaffBookingAnswer {
   feedUrl?: string;
   /** Booked visits a new week no longer covers. */
   outsidePlan?: { reference: string; startsAt: string }[];
+}
+
+/** Someone who hit a limit of online booking (/staff/booking-limits). */
+export interface BookingRefusalView {
+  at: string;
+  cap: Cap;
+  /** E.164, when the attempt named one. */
+  phone: string | null;
+  /** The client's address (IPv4) or network (IPv6 /64). */
+  address: string | null;
+  /** The visit, for a move. */
+  reference: string | null;
+}
+
+export interface BookingLimitsData extends StaffHeader {
+  refusals: BookingRefusalView[];
+  limits: BookingLimits;
+  days: number;
 }
 
 export const EXCEPTION_KINDS = {

@@ -27,6 +27,9 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
           <NavLink to="/staff/plans" className="staff-band__link">
             Plans
           </NavLink>
+          <NavLink to="/staff/booking-limits" className="staff-band__link">
+            Limits
+          </NavLink>
           <NavLink to="/staff/people" className="staff-band__link">
             Personal data
           </NavLink>
