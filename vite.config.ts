@@ -140,8 +140,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
-          // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL cluster for the store.
-          globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
+          // Two files at a time (Vitest's default on 2 cores is one): much of a file's time is spent
+          // waiting on PostgreSQL, a server process or the emulator. Its own group, as it differs
+          // from the unit project's worker count.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL
+          // cluster for the store; the test server bundled once (tests/setup/integration.ts).
+          globalSetup: ['tests/setup/integration.ts'],
         },
       },
     ],

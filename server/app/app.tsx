@@ -10,6 +10,7 @@ import { accountsContext, noAccounts, type AccountService } from '../accounts/ac
 import { bookingContext } from '../booking/context';
 import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
+import { SHORT_MANAGE_ROUTE, shortManageLink } from '../booking/short-link';
 import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
 import { staticCatalog } from '../clinic/catalog';
@@ -126,7 +127,7 @@ function filesOnly(serve: RequestHandler): RequestHandler {
  * Every route whose path carries a secret in a `:token` segment: the pages' and those Express
  * answers itself. The logs name these routes with the token replaced (server/platform/http/redact.ts).
  */
-export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE];
+export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE];
 
 export function createApp(deps: AppDeps): App {
   const { config } = deps;
@@ -313,6 +314,8 @@ export function createApp(deps: AppDeps): App {
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
+  // The manage link's short address in messages: a redirect to the manage page.
+  app.use(shortManageLink());
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

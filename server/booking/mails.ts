@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { site } from '../../shared/content/site';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
+import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
@@ -68,6 +69,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
   const phone = site.phones[0].display;
+  const bookLink = `${input.publicOrigin}${BOOK_PATH}`;
   const ics = visitIcs({
     reference: input.reference,
     visitAt: input.startsAt,
@@ -78,6 +80,8 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
     sequence: input.sequence,
+    patient: { email: input.to },
+    bookLink,
   });
   const opening = {
     booked: [`Your visit to ${site.name} is booked:`, ''],
@@ -91,7 +95,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   }[change];
   const next =
     change === 'cancelled'
-      ? ['We would be glad to see you another time: you can book again on our website.', `Phone: ${phone}`]
+      ? ['We would be glad to see you another time. To book a new visit, open:', bookLink, `Or call us: ${phone}`]
       : [
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { book, confirmHold, hold } from '../../server/booking/book';
 import { cancel, proveEmail, reschedule, setStatus } from '../../server/booking/changes';
 import { emailProof } from '../../server/booking/phone-proof';
@@ -12,8 +12,8 @@ import type { Store } from '../../server/platform/db/store';
 import { silentLogger } from '../../server/platform/http/logger';
 import type { BookResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET, visitor } from '../support/booking';
+import { testEngines } from '../support/test-store';
+import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 
 // The message rows written with the booking, and the worker that sends them, on both engines,
 // with a clock the tests move. Adaeze works Tuesdays and Wednesdays 09:00–17:00.
@@ -46,22 +46,18 @@ function fakeChannel(channel: Channel, answers: SendResult[] = [], delayMs = 0):
 }
 
 describe.each(testEngines())('patient messages on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine, {
+    alsoEmpty: ['message_opt_outs'],
+    plans: [
+      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' },
+      { practitioner: 'adaeze-okafor', weekday: 3, starts: '09:00', ends: '17:00' },
+    ],
+  });
   let store: Store;
   let deps: BookingDeps;
   let clock: Date;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE message_opt_outs`);
-    await addPlans(store, [
-      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' },
-      { practitioner: 'adaeze-okafor', weekday: 3, starts: '09:00', ends: '17:00' },
-    ]);
+  beforeEach(() => {
+    store = db.store;
     clock = NOW;
     deps = bookingDeps(store, { now: () => clock });
   });
@@ -178,7 +174,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
     clock = new Date(NOW.getTime() + 60_000);
     expect(await processMessages(worker({ whatsapp: wa }))).toMatchObject({ claimed: 1, sent: 1 });
     expect(wa.sent[0]).toMatchObject({ channel: 'whatsapp', to: '+2348031234567', kind: 'confirmation' });
-    expect(wa.sent[0]!.variables.manageLink).toMatch(new RegExp(`^${ORIGIN}/booking/manage/`));
+    expect(wa.sent[0]!.variables.manageLink).toMatch(new RegExp(`^${ORIGIN}/m/[A-Za-z0-9_-]{20,40}$`));
     expect(wa.sent[0]!.variables.firstName).toBe('Amina');
     expect(JSON.stringify(wa.sent[0])).not.toMatch(/Chiropractic|Therapy|Massage/i);
     expect((await byKind()).confirmation).toMatchObject({ status: 'sent', provider: 'fake-whatsapp', providerId: 'whatsapp-1' });

@@ -8,7 +8,7 @@ import { createSession } from '../../server/platform/session/session';
 import { outbox, rateLimits } from '../../server/requests/schema';
 import type { RequestsService } from '../../server/requests/context';
 import { makeTestApp, rejectingAdmin } from '../support/test-app';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { openTestStore, pageEngines, type TestStore } from '../support/test-store';
 
 // Issue 34, defect 2: every limiter counts a client by the same key: an IPv4 address as it is,
 // an IPv6 address by its /64 (one subscriber usually holds a whole /64), the forwarded address
@@ -27,7 +27,7 @@ describe('addressKey', () => {
   });
 });
 
-describe.each(testEngines())('the form limit behind a proxy on %s', (engine) => {
+describe.each(pageEngines())('the form limit behind a proxy on %s', (engine) => {
   let t: TestStore;
   let app: ReturnType<typeof makeTestApp>;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { openTestStore, testEngines, type TestStore } from '../support/test-stor
 import { emulatorClient } from '../support/auth-emulator-client';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
-// Scale-out on one machine: two real app processes (from source) share one PostgreSQL database
+// Scale-out on one machine: two real app processes (the bundled test server) share one PostgreSQL database
 // and one Auth Emulator, as two instances behind a load balancer would. Needs PostgreSQL: skipped
 // without it, unless REQUIRE_POSTGRES=1 (then the global setup fails instead).
 
@@ -82,7 +82,7 @@ describe.runIf(testEngines().includes('postgres'))('two instances on one Postgre
     b = instance();
     [portA, portB] = await Promise.all([a.port(), b.port()]);
     for (const s of [a, b]) expect(s.lines.find((l) => l.msg === 'opening the store')?.engine).toBe('postgres');
-  }, 120_000); // two processes loading the server from source at once: slow on a loaded machine
+  }, 120_000); // two processes starting at once: slow on a loaded machine
 
   afterAll(async () => {
     for (const s of [a, b]) if (s) killIfRunning(s.proc);
