@@ -135,12 +135,12 @@ async function worker({ practitioner, service }) {
   let inARow = 0;
   while (performance.now() < deadline && inARow < giveUp) {
     // The form posts to the step's own address (as a browser does): the answer shows that step (the code step, a refusal).
-    const step = `/book?service=${service}&visit=first&practitioner=${practitioner}`;
-    const page = await get(step);
+    const stepUrl = `/book?service=${service}&visit=first&practitioner=${practitioner}`;
+    const page = await get(stepUrl);
     const starts = inputValues(page.text, 'start');
     if (starts.length === 0) return; // the week is full
     const fields = { service, visit: 'first', practitioner, start: starts[0], key: inputValues(page.text, 'key')[0] ?? '', name: 'Ada Attacker', phone: PHONE_TYPED, email: '', reminders: 'sms', consent: 'yes' };
-    let res = await post(step, fields);
+    let res = await post(stepUrl, fields);
     for (let step = 0; res.status !== 302 && /name="code"/.test(res.text) && step < 2; step++) {
       tally.codeSteps++;
       // Someone else's number: the code went to them, the attacker never sees it.
@@ -149,7 +149,7 @@ async function worker({ practitioner, service }) {
       const codeForm = formFields(res.text, 'code');
       if (!code || !codeForm) break;
       tally.codesTyped++;
-      res = await post(step, { ...codeForm, intent: 'code', code });
+      res = await post(stepUrl, { ...codeForm, intent: 'code', code });
     }
     tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
     if (res.status === 302) {

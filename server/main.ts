@@ -8,13 +8,14 @@ import { composeDomains } from './app/domains';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
 import { formKeys } from './requests/keys';
-import { storeRateLimits } from './platform/db/rate-limit';
+import { pruneRateLimits, storeRateLimits } from './platform/db/rate-limit';
+import { expireIdempotencyKeys } from './requests/repo';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
 import { startPoller } from './platform/poller';
-import { createMailTransport } from './requests/mail-transport';
-import { startOutboxWorker } from './requests/outbox-worker';
+import { createMailTransport } from './platform/mail/transport';
+import { startOutboxWorker } from './platform/mail/outbox';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
 import { startMessagesWorker } from './messages/worker';
 import { codeSender } from './messages/codes';
@@ -34,7 +35,7 @@ export interface StartOptions {
   readinessCheck?: () => Promise<void>;
 }
 
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/lifecycle.ts). */
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/platform/http/lifecycle.ts). */
 export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
   let config: Config;
@@ -109,6 +110,18 @@ export async function start(options: StartOptions): Promise<Server> {
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger, also: domains.housekeeping });
   // Lapsed holds are deleted, and their times said freed, within a minute.
   const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
+  // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
+  const housekeeping = startPoller({
+    pollMs: 60 * 60_000,
+    batchSize: 1,
+    logger,
+    label: 'housekeeping',
+    drain: async () => {
+      await pruneRateLimits(store);
+      await expireIdempotencyKeys(store);
+      return { claimed: 0 };
+    },
+  });
 
   const drain = createDrainState();
   const app = createApp({
@@ -152,6 +165,7 @@ export async function start(options: StartOptions): Promise<Server> {
       retention.stop();
       content.stop();
       await holdSweep.stop();
+      await housekeeping.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
       await store.close();

@@ -25,7 +25,8 @@ import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-gua
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
 import { pathRedactor, redactingLogger } from '../platform/http/redact';
-import type { RateLimitStore } from '../platform/http/rate-limit';
+import { memoryRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit';
+import { storeRateLimits } from '../platform/db/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
 import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from '../platform/http/security';
 import { createPageCache, type PageCache } from '../platform/page-cache';
@@ -88,11 +89,11 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Salts the keys made from what people type (server/app/form-key-secret.ts); by default config's, else a random one for this app (tests). */
   formKeySecret?: string;
-  /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
+  /** True once SIGTERM has started the shutdown (server/platform/http/lifecycle.ts): /readyz answers 503, responses close their connection. */
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
   readinessCheck?: () => Promise<void>;
-  /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
+  /** Rate-limit counters for the forms' limiter; by default the store's (server/platform/db/rate-limit.ts: shared by instances), in memory without one. */
   rateLimitStore?: RateLimitStore;
   /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
   pageCache?: PageCache;
@@ -187,7 +188,7 @@ export function createApp(deps: AppDeps): App {
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
-  // Rendered pages go out as gzip, assets as brotli (server/compression.ts).
+  // Rendered pages go out as gzip, assets as brotli (server/platform/http/compression.ts).
   app.use(responseCompression());
 
   app.get('/healthz', (_req, res) => {
@@ -251,7 +252,7 @@ export function createApp(deps: AppDeps): App {
   app.use(factsFileRoute(clinic));
 
   if (deps.clientDir) {
-    // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
+    // The build's brotli and gzip copies first (server/platform/http/compression.ts), then the files themselves.
     app.use('/assets', precompressedAssets(path.join(deps.clientDir, 'assets'), YEAR_S * 1000));
     app.use(
       '/assets',
@@ -293,6 +294,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     publicOrigin: config.publicOrigin,
     store,
+    rateLimits: deps.rateLimitStore ?? (deps.store ? storeRateLimits(store) : memoryRateLimitStore()),
     // Public content changed (a comment approved, removed or erased): the cached pages are stale.
     onContentChange: () => {
       pageCache.clear();

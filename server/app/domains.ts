@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { lagosDate } from '../../shared/booking/time';
-import { APPOINTMENT_STATUSES } from '../../shared/booking/types';
+import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
 import type { TimeListener } from '../booking/time-changes';
@@ -13,7 +13,7 @@ import { eraseMessagesOf } from '../messages/staff';
 import { unavailableStore, type Store } from '../platform/db/store';
 import { eraseSinkLines } from '../messages/sink';
 import type { FileEraser, PersonEraser, RequestsService } from '../requests/context';
-import { eraseMailFiles, mailFilesDir } from '../requests/mail-transport';
+import { eraseMailFiles, mailFilesDir } from '../platform/mail/transport';
 import { createRequestsService } from '../requests/service';
 import type { Config } from './config';
 
@@ -21,7 +21,7 @@ import type { Config } from './config';
  * The domains' services and the links between them, built in one place: the running server
  * (server/main.ts) and createApp's defaults (tests, tools) both come here. A lower domain never
  * names a higher one; where it needs it, the link is made here:
- *  - the messages domain listens to the booking's changes of time (LISTENERS, ADR 0037);
+ *  - the messages domain listens to the booking's changes of time (LISTENERS, ADR 0040);
  *  - the staff inbox (requests) gets today's visits and the person erasers from the booking and
  *    messages domains.
  */
@@ -123,5 +123,5 @@ export const fileErasers = (dataDir: string): readonly FileEraser[] => [(person)
 async function todayVisits(booking: BookingService): Promise<TodayVisit[]> {
   const today = lagosDate(booking.now());
   const visits = await booking.appointmentsBetween({ fromDate: today, toDate: today, statuses: ['booked', 'arrived', 'completed', 'no_show'] });
-  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: APPOINTMENT_STATUSES[v.status].label }));
+  return visits.map((v) => ({ reference: v.reference, startsAt: v.startsAt, patientName: v.patientName, serviceId: v.serviceId, practitionerId: v.practitionerId, status: appointmentStatus.label(v.status) }));
 }

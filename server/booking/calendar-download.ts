@@ -3,7 +3,7 @@ import { managePath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
-import { visitIcs } from '../requests/calendar-file';
+import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
 
 /** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics` (the token kept out of the logs). */

@@ -6,20 +6,17 @@ import { formatVisit } from '../../shared/booking/time';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
 import type { Tx } from '../platform/db/db';
-import { visitIcs } from '../requests/calendar-file';
-import type { Mail } from '../requests/notifications';
-import { queueMail } from '../requests/repo';
-import type { MailAttachment } from '../requests/schema';
-import type { BookingDeps } from './deps';
+import { visitIcs } from '../platform/ics';
+import { queueMail } from '../platform/mail/outbox';
+import type { Mail, MailAttachment } from '../platform/mail/transport';
 import { manageTokenOf } from './manage-token';
 import { emailProof } from './phone-proof';
 import type { AppointmentRow } from './schema';
-import type { TimeChange, TimeListener } from './time-changes';
 
 /**
- * The booking's e-mails, queued in the change's own transaction (server/requests/repo.ts
- * queueMail), so a booking never exists without them: a listener to every change of time
- * (time-changes.ts). None names the service or anything the patient wrote: a service's name can be
+ * The booking's e-mails, queued in the change's own transaction (server/platform/mail/outbox.ts
+ * queueMail), so a booking never exists without them: the booking's own listener to every
+ * change of time (time-changes.ts). None names the service or anything the patient wrote: a service's name can be
  * a health detail (NDPA 2023), and mail is not the place for it. The clinic's notice is as the
  * requests' one: the change, the reference and the staff link.
  */
@@ -127,32 +124,19 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   };
 }
 
-/** The mail a change calls for: a booking (or a hold confirmed), a move, a booked visit cancelled; none for the rest. */
-function mailChange(change: TimeChange): BookingChange | null {
-  const { visit, before } = change;
-  if (!visit) return null;
-  if (change.cause === 'booked' && visit.status === 'booked') return 'booked';
-  if (change.cause === 'moved') return 'moved';
-  if (change.cause === 'cancelled' && before?.status === 'booked') return 'cancelled';
-  return null;
+/** What the booking's mails need: the signing key (manage links), the site's origin and the clinic's inbox (null: none). */
+export interface MailDeps {
+  secret: string;
+  publicOrigin: string;
+  clinicInbox: string | null;
 }
 
 /**
- * The patient's mail (when they gave an address) and, for a change the patient made, the
- * clinic's notice.
+ * Queues the patient's mail (when they gave an address) and, for a change the patient made,
+ * the clinic's notice, in the caller's transaction (the booking's listener, time-changes.ts).
  */
-export function visitMails(deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>): TimeListener {
-  return {
-    name: 'booking mails',
-    async onTimeChange(tx, change) {
-      const kind = mailChange(change);
-      if (kind) await queueVisitMails(tx, deps, kind, change.visit!, change.by === 'patient', change.at);
-    },
-  };
-}
-
-async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publicOrigin' | 'clinicInbox'>, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
-  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), row.requestId);
+export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
+  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), { requestId: row.requestId });
   if (!row.patientEmail || !row.patientName) return;
   // To an address nobody proved, the booking's own confirmation only (issue 44): it carries the proof.
   if (change !== 'booked' && !row.emailProvenAt) return;
@@ -178,6 +162,6 @@ async function queueVisitMails(tx: Tx, deps: Pick<BookingDeps, 'secret' | 'publi
       now,
       confirmAddress,
     }),
-    row.requestId,
+    { requestId: row.requestId },
   );
 }

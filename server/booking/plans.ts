@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { addDays, isDate, lagosDate, lagosMidnight, lagosMoment, lagosTime, minutesOf, weekdayOf } from '../../shared/booking/time';
 import { ACTIVE_STATUSES } from '../../shared/booking/types';
 import { parseClock } from '../../shared/platform/parse';
@@ -6,7 +7,7 @@ import { locations, openingHours, practitioners } from '../clinic/schema';
 import type { Db, Tx } from '../platform/db/db';
 import { clock, type BookingDeps } from './deps';
 import { appointments, closures, scheduleExceptions, workingPlans, type Break, type ExceptionKind } from './schema';
-import { hoursChange, timeChanged, type TimeSpan } from './time-changes';
+import { hoursChange, timeChanged, type TimeChange, type TimeSpan } from './time-changes';
 
 /**
  * Staff keep the practitioners' time here: the weekly plan per location, one-day exceptions
@@ -214,17 +215,24 @@ export async function addException(deps: BookingDeps, input: ExceptionInput, act
   });
 }
 
-/** Removes an exception softly (it stays in the history). */
-export async function removeException(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
-  return deps.store.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(scheduleExceptions)
-      .set({ removedAt: sql`now()`, removedBy: actor.uid })
-      .where(and(eq(scheduleExceptions.id, id), isNull(scheduleExceptions.removedAt)))
-      .returning();
-    if (!row) return { ok: false, reason: 'not-found' } as const;
+/** Removes an exception softly (it stays in the history): what it took is free again, and what it gave is not. */
+export function removeException(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
+  return removeSoftly(deps, scheduleExceptions, id, actor, (row) => {
     const { freed, taken } = exceptionSpans(row);
-    await timeChanged(tx, deps, hoursChange('exception-removed', { freed: taken, taken: freed }, clock(deps)));
+    return hoursChange('exception-removed', { freed: taken, taken: freed }, clock(deps));
+  });
+}
+
+/** Removes a row softly (it stays in the history) and says what its removal changed, in one transaction. */
+async function removeSoftly<T extends typeof scheduleExceptions | typeof closures>(deps: BookingDeps, table: T, id: number, actor: StaffActor, change: (row: T['$inferSelect']) => TimeChange): Promise<PlanResult> {
+  return deps.store.db.transaction(async (tx) => {
+    const [row] = (await tx
+      .update(table)
+      .set({ removedAt: sql`now()`, removedBy: actor.uid } as PgUpdateSetSource<T>)
+      .where(and(eq(table.id, id), isNull(table.removedAt)))
+      .returning()) as T['$inferSelect'][];
+    if (!row) return { ok: false, reason: 'not-found' } as const;
+    await timeChanged(tx, deps, change(row));
     return { ok: true } as const;
   });
 }
@@ -264,17 +272,9 @@ export async function addClosure(deps: BookingDeps, input: ClosureInput, actor: 
   });
 }
 
-export async function removeClosure(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
-  return deps.store.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(closures)
-      .set({ removedAt: sql`now()`, removedBy: actor.uid })
-      .where(and(eq(closures.id, id), isNull(closures.removedAt)))
-      .returning();
-    if (!row) return { ok: false, reason: 'not-found' } as const;
-    await timeChanged(tx, deps, hoursChange('closure-removed', { freed: [daySpan(null, row.locationId, row.onDate, row.starts, row.ends)] }, clock(deps)));
-    return { ok: true } as const;
-  });
+/** Lifts a closure softly (it stays in the history): its time is free again. */
+export function removeClosure(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
+  return removeSoftly(deps, closures, id, actor, (row) => hoursChange('closure-removed', { freed: [daySpan(null, row.locationId, row.onDate, row.starts, row.ends)] }, clock(deps)));
 }
 
 const planColumns = {

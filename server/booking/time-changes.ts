@@ -1,11 +1,10 @@
 import { ACTIVE_STATUSES, type AppointmentStatus } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import type { BookingDeps } from './deps';
-import { visitMails } from './mails';
+import { queueVisitMails, type BookingChange, type MailDeps } from './mails';
 import type { AppointmentRow } from './schema';
 
 /**
- * The one place that says a practitioner's time changed (ADR 0037). Every change the booking
+ * The one place that says a practitioner's time changed (ADR 0040). Every change the booking
  * domain makes to who is free when calls `timeChanged` once, inside the transaction that made
  * it, and every listener runs there too: what a listener writes (a visit's mails, its messages)
  * commits or rolls back with the change, on whichever instance made it. (The practitioners'
@@ -97,7 +96,31 @@ export function hoursChange(cause: TimeCause, spans: { freed?: readonly TimeSpan
   return { cause, freed: spans.freed ?? [], taken: spans.taken ?? [], visit: null, before: null, by: 'staff', at };
 }
 
+/** The mail a change calls for: a booking (or a hold confirmed), a move, a booked visit cancelled; none for the rest. */
+function mailChange(change: TimeChange): BookingChange | null {
+  const { visit, before } = change;
+  if (!visit) return null;
+  if (change.cause === 'booked' && visit.status === 'booked') return 'booked';
+  if (change.cause === 'moved') return 'moved';
+  if (change.cause === 'cancelled' && before?.status === 'booked') return 'cancelled';
+  return null;
+}
+
+/** The booking's own listener: the patient's mail with its calendar file, and the clinic's notice of a patient's change (mails.ts). */
+const visitMails = (deps: MailDeps): TimeListener => ({
+  name: 'booking mails',
+  async onTimeChange(tx, change) {
+    const kind = mailChange(change);
+    if (kind) await queueVisitMails(tx, deps, kind, change.visit!, change.by === 'patient', change.at);
+  },
+});
+
+/** What saying a change needs: the booking's mails' (BookingDeps has it all) and the composition's listeners. */
+export interface TimeChangeDeps extends MailDeps {
+  listeners?: readonly TimeListener[] | undefined;
+}
+
 /** Says the change to every listener, in the change's transaction: the booking's own first (its mails), then the composition's. */
-export async function timeChanged(tx: Tx, deps: BookingDeps, change: TimeChange): Promise<void> {
+export async function timeChanged(tx: Tx, deps: TimeChangeDeps, change: TimeChange): Promise<void> {
   for (const listener of [visitMails(deps), ...(deps.listeners ?? [])]) await listener.onTimeChange(tx, change);
 }

@@ -42,7 +42,7 @@ export const blogRoutes: PageRoute[] = [
     path: '/blogDetails',
     page: 'blog/blog-details',
     serverAction: true,
-    // Its loader is on the server (server/pages/): approved comments come from the store.
+    // Its loader is on the server (server/blog/pages/): approved comments come from the store.
     serverLoader: true,
     meta: { title: 'Blog Details', description: 'Read the full article from our chiropractic team, with practical tips, comments and related posts.' },
   },
@@ -50,7 +50,7 @@ export const blogRoutes: PageRoute[] = [
     path: '/blogDetailsLeftSidebar',
     page: 'blog/blog-details-left-sidebar',
     serverAction: true,
-    // Its loader is on the server (server/pages/): approved comments come from the store.
+    // Its loader is on the server (server/blog/pages/): approved comments come from the store.
     serverLoader: true,
     meta: { title: 'Blog Details (left sidebar)', description: 'The full article from our clinicians, with search, categories and popular posts in the left sidebar.' },
   },
@@ -58,7 +58,7 @@ export const blogRoutes: PageRoute[] = [
     path: '/blogDetailsAudio',
     page: 'blog/blog-details-audio',
     serverAction: true,
-    // Its loader is on the server (server/pages/): approved comments come from the store.
+    // Its loader is on the server (server/blog/pages/): approved comments come from the store.
     serverLoader: true,
     meta: { title: 'Blog Details with audio', description: 'An article from our chiropractic team with a short audio guide you can play when you are ready.' },
   },
@@ -66,7 +66,7 @@ export const blogRoutes: PageRoute[] = [
     path: '/blogDetailsVideo',
     page: 'blog/blog-details-video',
     serverAction: true,
-    // Its loader is on the server (server/pages/): approved comments come from the store.
+    // Its loader is on the server (server/blog/pages/): approved comments come from the store.
     serverLoader: true,
     meta: { title: 'Blog Details with video', description: 'An article from our chiropractic team with a short video that loads only when you choose to play it.' },
   },
@@ -74,7 +74,7 @@ export const blogRoutes: PageRoute[] = [
     path: '/blogDetailsGallery',
     page: 'blog/blog-details-gallery',
     serverAction: true,
-    // Its loader is on the server (server/pages/): approved comments come from the store.
+    // Its loader is on the server (server/blog/pages/): approved comments come from the store.
     serverLoader: true,
     meta: { title: 'Blog Details with gallery', description: 'An article from our chiropractic team with a small photo gallery of our clinic.' },
   },

@@ -9,7 +9,7 @@ import { appointmentEvents, appointments, bookingRefusals, phoneCodes } from '..
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import { messages } from '../../server/messages/schema';
 import type { Store } from '../../server/platform/db/store';
-import { outbox } from '../../server/requests/schema';
+import { outbox } from '../../server/platform/mail/outbox';
 import { DEFAULT_BOOKING_LIMITS } from '../../shared/booking/limits';
 import type { BookResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';

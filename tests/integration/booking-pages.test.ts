@@ -177,7 +177,7 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
   });
 
   it('the same address trying too many bookings gets a 429 with Retry-After (the booking’s own limit per address)', async () => {
-    const limited = makeTestApp({ store, booking, requests: { submit: async () => ({ reference: 'x', duplicate: false }), hit: async () => ({ allowed: false, retryAfterSeconds: 120 }) } });
+    const limited = makeTestApp({ store, booking, requests: { submit: async () => ({ reference: 'x', duplicate: false }) }, rateLimitStore: { hit: async () => ({ allowed: false, retryAfterSeconds: 120 }) } });
     const res = await request(limited).post(stepUrl({ date: TUE })).type('form').send({ ...choice, start: at(TUE, '09:00'), name: 'A', phone: '0803 123 4567', key: 'limited-key-123' });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe('120');

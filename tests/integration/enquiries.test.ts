@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, outbox, requests } from '../../server/requests/schema';
+import { outbox } from '../../server/platform/mail/outbox';
+import { newsletterSubscribers, requests } from '../../server/requests/schema';
 import type { Store } from '../../server/platform/db/store';
 import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
 import { openTestStore, pageEngines, type TestStore } from '../support/test-store';

@@ -8,8 +8,8 @@ import { createChannels, parseMessagingConfig } from '../../server/messages/conf
 import { sinkFile } from '../../server/messages/sink';
 import { processMessages } from '../../server/messages/worker';
 import { silentLogger } from '../../server/platform/http/logger';
-import { fileTransport, mailFilesDir, memoryTransport } from '../../server/requests/mail-transport';
-import { processOutbox } from '../../server/requests/outbox-worker';
+import { fileTransport, mailFilesDir, memoryTransport } from '../../server/platform/mail/transport';
+import { processOutbox } from '../../server/platform/mail/outbox';
 import { abujaNow } from '../../shared/platform/clinic-time';
 import type { SessionUser } from '../../shared/platform/session';
 import { dumpDatabase, dumpDataDir, rowsHolding } from '../support/database-dump';

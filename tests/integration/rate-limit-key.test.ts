@@ -5,8 +5,8 @@ import { loadConfig } from '../../server/app/config';
 import { silentLogger } from '../../server/platform/http/logger';
 import { addressKey, exactAddressKey, type RateLimitStore } from '../../server/platform/http/rate-limit';
 import { createSession } from '../../server/platform/session/session';
-import { outbox, rateLimits } from '../../server/requests/schema';
-import type { RequestsService } from '../../server/requests/context';
+import { outbox } from '../../server/platform/mail/outbox';
+import { rateLimits } from '../../server/platform/db/rate-limit';
 import { makeTestApp, rejectingAdmin } from '../support/test-app';
 import { openTestStore, pageEngines, type TestStore } from '../support/test-store';
 
@@ -75,10 +75,7 @@ describe('sign-in uses the same key', () => {
 describe('the booking counts apart from the forms', () => {
   it('counts a booking by its exact address and, for IPv6, by its /64 as well, in buckets of its own (issue 44)', async () => {
     const keys: string[] = [];
-    const requests: RequestsService = {
-      async submit() {
-        throw new Error('not used');
-      },
+    const rateLimitStore: RateLimitStore = {
       async hit(key) {
         keys.push(key);
         // Each address is under its own limit; the /64 they share is not.
@@ -86,7 +83,7 @@ describe('the booking counts apart from the forms', () => {
       },
     };
     const config = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' });
-    const app = makeTestApp({ config, requests });
+    const app = makeTestApp({ config, rateLimitStore });
     for (const address of sameSlash64.slice(0, 3)) {
       const res = await request(app).post('/book').type('form').set('X-Forwarded-For', address).send({ service: '4', visit: 'follow_up', name: 'Ada' });
       expect(res.status).toBe(429);

@@ -63,7 +63,7 @@ export const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
  * Where the checker is behind the HTML standard: each entry is one message it gives for markup the
  * standard allows, and the markup it must be about. Only that message about that markup is left
  * out; the same message about any other element is still an error.
- * - `<link rel="expect" blocking="render">` (server/document.tsx, ADR 0024): the standard allows
+ * - `<link rel="expect" blocking="render">` (server/platform/render/document.tsx, ADR 0024): the standard allows
  *   `blocking` on a link whose `rel` has `expect` (whatwg/html#9970, 2024; Chromium 124,
  *   WebKit); vnu 26.9.27 still allows it with `stylesheet` only.
  */

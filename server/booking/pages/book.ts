@@ -4,11 +4,10 @@ import type { BookActionData, BookPageData, ChoiceValues } from '../../../shared
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
-import { isVisitKind } from '../../../shared/booking/types';
+import { visitKind } from '../../../shared/booking/types';
 import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
-import { requestsContext } from '../../requests/context';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
 import { errorFields } from '../../platform/http/error-fields';
@@ -59,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = stringsOf(params);
   const values: ChoiceValues = {
     service: raw.service ?? '',
-    visit: isVisitKind(raw.visit) ? raw.visit : 'first',
+    visit: visitKind.is(raw.visit) ? raw.visit : 'first',
     practitioner: raw.practitioner || ANY_PRACTITIONER,
     date: raw.date ?? '',
     from: raw.from ?? '',
@@ -107,14 +106,14 @@ function noCodeMessage(reason: 'too-many-codes' | 'codes-paused' | 'not-sent', p
 /** The booking's limits per client address, counted apart from the contact forms': the address, and its IPv6 /64. */
 async function overAddressLimit(args: ActionFunctionArgs, limits: BookingLimits): Promise<{ retryAfterSeconds: number; cap: 'per-address' | 'per-network'; address: string } | null> {
   const { ip } = args.context.get(clientContext);
-  const { requests } = args.context.get(requestsContext);
+  const { rateLimits } = args.context.get(platformContext);
   const exact = exactAddressKey(ip);
   const network = addressKey(ip);
   const hour = 60 * 60 * 1000;
-  const one = await requests.hit(`book:${exact}`, limits.bookingsPerAddressPerHour, hour);
+  const one = await rateLimits.hit(`book:${exact}`, limits.bookingsPerAddressPerHour, hour);
   if (!one.allowed) return { retryAfterSeconds: one.retryAfterSeconds, cap: 'per-address', address: exact };
   if (network !== exact) {
-    const net = await requests.hit(`book-net:${network}`, limits.bookingsPerNetworkPerHour, hour);
+    const net = await rateLimits.hit(`book-net:${network}`, limits.bookingsPerNetworkPerHour, hour);
     if (!net.allowed) return { retryAfterSeconds: net.retryAfterSeconds, cap: 'per-network', address: network };
   }
   return null;

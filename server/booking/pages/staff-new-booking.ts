@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { FAILURES } from '../../../shared/booking/results';
 import { bookingSchema, checkBookingForm } from '../../../shared/booking/schemas';
-import { isVisitKind } from '../../../shared/booking/types';
+import { visitKind } from '../../../shared/booking/types';
 import type { NewBookingData } from '../../../shared/booking/staff/types';
 import { parseDay } from '../../../shared/platform/parse';
 import { clinicContext } from '../../clinic/context';
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const day = parseDay(get('date'));
   // A day that is not one is said at its field (400); the form shows today.
   const badDay = get('date') !== '' && day === null;
-  const choice = { service: get('service'), visit: isVisitKind(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: day ?? now };
+  const choice = { service: get('service'), visit: visitKind.is(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: day ?? now };
   const requestRef = get('request').toUpperCase();
   const found = REQUEST_REFERENCE.test(requestRef) ? await requestContact(context.get(platformContext).store.db, requestRef) : null;
   let slots: NewBookingData['slots'] = null;

@@ -1,4 +1,5 @@
 import type { AppointmentView } from '../results';
+import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 import type { BookingLimits, Cap } from '../limits';
 
@@ -117,11 +118,13 @@ export interface BookingLimitsData extends StaffHeader {
   days: number;
 }
 
-export const EXCEPTION_KINDS = {
-  time_off: 'Time off',
-  extra_hours: 'Extra hours',
-  replace_day: 'A different plan for the day',
-} as const;
+/** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */
+export const exceptionKind = labelled({
+  time_off: { label: 'Time off' },
+  extra_hours: { label: 'Extra hours' },
+  replace_day: { label: 'A different plan for the day' },
+});
+export type ExceptionKind = (typeof exceptionKind.values)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */

@@ -1,4 +1,4 @@
--- Booking that nobody can hoard or misuse (issue 44, ADR 0037).
+-- Booking that nobody can hoard or misuse (issue 44, ADR 0042).
 --
 -- Inbound provider events already applied: a webhook delivered twice, or replayed with its
 -- valid signature, is applied once (server/messages/webhooks.ts). Kept 30 days (the providers
