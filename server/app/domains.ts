@@ -115,7 +115,7 @@ export const personErasers = (booking: BookingService): readonly PersonEraser[] 
  * And what the local sinks wrote to files for them (development, or production without SMTP_URL
  * or a provider): their lines in DATA_DIR/messages/*.jsonl and their mails in DATA_DIR/outbox,
  * once the transaction has committed. The files of this instance's DATA_DIR: an instance whose
- * DATA_DIR is not shared keeps its own (docs/decisions/0038-booking-nobody-can-hoard.md).
+ * DATA_DIR is not shared keeps its own (docs/decisions/0042-a-proven-phone-and-caps-per-patient.md).
  */
 export const fileErasers = (dataDir: string): readonly FileEraser[] => [(person) => eraseSinkLines(dataDir, person), (person) => eraseMailFiles(mailFilesDir(dataDir), person.emails)];
 
