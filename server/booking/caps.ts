@@ -49,12 +49,15 @@ export async function visitCapReached(tx: Tx, deps: Pick<BookingDeps, 'limits'>,
   return null;
 }
 
-/** Whether the patient has moved this visit as often as a day allows (the row is locked by the caller). */
-export async function movesCapReached(tx: Tx, deps: Pick<BookingDeps, 'limits'>, appointmentId: number, now: Date): Promise<boolean> {
+/**
+ * Whether the patient has moved this visit as often as a day allows (the row is locked by the
+ * caller). The history's times are the database's (as every event's), so the last 24 hours are too.
+ */
+export async function movesCapReached(tx: Tx, deps: Pick<BookingDeps, 'limits'>, appointmentId: number): Promise<boolean> {
   const [moves] = await tx
     .select({ n: count() })
     .from(appointmentEvents)
-    .where(and(eq(appointmentEvents.appointmentId, appointmentId), eq(appointmentEvents.action, 'moved'), eq(appointmentEvents.actor, 'visitor'), gt(appointmentEvents.at, new Date(now.getTime() - DAY_MS))));
+    .where(and(eq(appointmentEvents.appointmentId, appointmentId), eq(appointmentEvents.action, 'moved'), eq(appointmentEvents.actor, 'visitor'), gt(appointmentEvents.at, sql`now() - interval '1 day'`)));
   return Number(moves?.n ?? 0) >= limitsOf(deps).movesPerVisitPerDay;
 }
 

@@ -85,7 +85,7 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
     if (sameTime && (practitionerId === row.practitionerId || practitionerId === 'any')) return row;
     // The patient moves a visit a few times a day at most, and never onto a day the phone already has one.
     if (changer.as === 'patient') {
-      if (await movesCapReached(tx, deps, row.id, now)) return { ok: false, reason: 'too-many-moves' };
+      if (await movesCapReached(tx, deps, row.id)) return { ok: false, reason: 'too-many-moves' };
       if (row.patientPhone && row.createdBy === 'visitor') {
         const capped = await visitCapReached(tx, deps, row.patientPhone, input.startsAt, now, row.id);
         if (capped) return { ok: false, reason: capped };
@@ -119,7 +119,6 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
     if (!placed.ok) return placed;
     await tx.insert(appointmentEvents).values({
       appointmentId: row.id,
-      at: now,
       actor: actorOf(changer),
       action: 'moved',
       detail: detailOf(changer, { from: row.startsAt.toISOString(), to: placed.row.startsAt.toISOString(), fromPractitioner: row.practitionerId, toPractitioner: placed.row.practitionerId }),
@@ -263,7 +262,7 @@ export async function proveEmail(deps: BookingDeps, token: string, proof: string
     if (!emailProofMatches(deps.secret, row.id, row.patientEmail, proof)) return { ok: false, reason: 'bad-token' };
     if (row.emailProvenAt) return row;
     const [changed] = await tx.update(appointments).set({ emailProvenAt: now, version: sql`${appointments.version} + 1`, updatedAt: now }).where(eq(appointments.id, row.id)).returning();
-    await tx.insert(appointmentEvents).values({ appointmentId: row.id, at: now, actor: 'visitor', action: 'email-proven', detail: {} });
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: 'visitor', action: 'email-proven', detail: {} });
     if (changed!.reminderChannel === 'email' && row.status === 'booked') await timeChanged(tx, deps, visitChange('reminders', row, changed!, 'patient', now));
     return changed!;
   });
