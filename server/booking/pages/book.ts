@@ -150,7 +150,8 @@ export async function action(args: ActionFunctionArgs) {
     if (intent !== 'code') {
       const over = await overAddressLimit(args, limits);
       if (over) {
-        await booking.recordRefusal({ cap: over.cap, phone, address: over.address });
+        // Noted for staff when the store can; the visitor's answer does not wait on it.
+        await booking.recordRefusal({ cap: over.cap, phone, address: over.address }).catch((error: unknown) => logger.error('booking refusal not recorded', errorFields(error)));
         const minutes = Math.ceil(over.retryAfterSeconds / 60);
         return refuse(
           { status: 'limited', message: `Too many bookings were tried from your connection in the last hour. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or call us on ${site.phones[0].display}.`, errors: {}, values, retryAfterSeconds: over.retryAfterSeconds },
