@@ -6,13 +6,15 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Req
 import { createStaticHandler, type RouteObject } from 'react-router';
 import { pages as sitePages } from '../../shared/app/routes';
 import type { SessionUser } from '../../shared/platform/session';
+import { can } from '../../shared/platform/roles';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { bookingContext } from '../booking/context';
 import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
-import { SHORT_MANAGE_ROUTE, shortManageLink } from '../booking/short-link';
+import { SHORT_MANAGE_ROUTE, shortManageLink, shortTokenRedirect } from '../booking/short-link';
 import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
+import { visitFormsContext } from '../booking/visit-forms';
 import { staticCatalog } from '../clinic/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
@@ -36,6 +38,11 @@ import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
 import { composeDomains, type Domains } from './domains';
+import { intakeContext } from '../intake/context';
+import type { IntakeKeyring } from '../intake/crypto';
+import { intakeDownload } from '../intake/download';
+import { FORM_DOWNLOAD_ROUTE, formPath, SHORT_FORM_ROUTE } from '../../shared/intake/routes';
+import type { IntakeService } from '../intake/service';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { staffDownloads } from '../requests/staff/downloads';
@@ -70,7 +77,7 @@ export interface AppDeps {
   /**
    * The domains' services and their links (server/app/domains.ts): server/main.ts passes the
    * ones it composed with its workers; by default they are composed here from `store`, with
-   * `booking` and `requests` in place of the store's when given (tests).
+   * `booking`, `requests` and `intake` in place of the store's when given (tests).
    */
   domains?: Domains;
   /** Bookings, instead of the store's (tests); see `domains`. */
@@ -105,6 +112,14 @@ export interface AppDeps {
   onContentChange?: () => void;
   /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
+  /**
+   * The new-patient forms' keys when the domains are composed here (INTAKE_KEK; server/main.ts
+   * resolves them and passes its `domains`). Without them, outside production, a key made for
+   * this app (tests); in production the forms answer 503. See `domains`.
+   */
+  intakeKeys?: IntakeKeyring;
+  /** The new-patient forms, instead of the store's (tests); see `domains`. */
+  intake?: IntakeService;
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -128,7 +143,7 @@ function filesOnly(serve: RequestHandler): RequestHandler {
  * Every route whose path carries a secret in a `:token` segment: the pages' and those Express
  * answers itself. The logs name these routes with the token replaced (server/platform/http/redact.ts).
  */
-export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE];
+export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE, SHORT_FORM_ROUTE, FORM_DOWNLOAD_ROUTE];
 
 export function createApp(deps: AppDeps): App {
   const { config } = deps;
@@ -136,10 +151,10 @@ export function createApp(deps: AppDeps): App {
   const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests, codes: deps.codes });
-  const { booking, requests } = domains;
-  const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
+  const { booking, requests, intake } = domains;
+  const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -279,10 +294,10 @@ export function createApp(deps: AppDeps): App {
   });
 
   const baseGetUser = deps.getUser ?? (async () => null);
-  // Staff see the number of new requests in the site header, counted when the page is rendered.
+  // The front desk sees the number of new requests in the site header, counted when the page is rendered.
   const getUser = async (req: Request): Promise<SessionUser | null> => {
     const user = await baseGetUser(req);
-    if (!user?.role || !deps.store) return user;
+    if (!user || !can(user.role, 'inbox') || !deps.store) return user;
     try {
       return { ...user, newRequests: await countNew(store.db) };
     } catch (error) {
@@ -307,17 +322,23 @@ export function createApp(deps: AppDeps): App {
     [clinicContext, clinic],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
+    [intakeContext, intake],
+    [visitFormsContext, domains.visitForms],
   ] as unknown as ContextEntry[];
   // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
   app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
-  app.use(staffDownloads({ getUser, store, logger }));
+  app.use(staffDownloads({ getUser, store, logger, exporters: domains.personExporters }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
+  // The patient's copy of their new-patient answers, by the manage link and the form's session.
+  app.use(intakeDownload({ intake }));
   // The manage link's short address in messages: a redirect to the manage page.
   app.use(shortManageLink());
+  // The new-patient form's short address in messages: a redirect to the form.
+  app.use(shortTokenRedirect(SHORT_FORM_ROUTE, formPath));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

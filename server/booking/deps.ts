@@ -5,6 +5,7 @@ import type { AppointmentRow } from './schema';
 import type { TimeListener } from './time-changes';
 import type { BookingLimits } from '../../shared/booking/limits';
 import type { PhoneCodeSender } from './phone-proof';
+import type { VisitForms } from './visit-forms';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -30,6 +31,11 @@ export interface BookingDeps {
   limits?: BookingLimits;
   /** Sends one-time codes to a phone (the messages domain's channels, set by the composition); none: no code can be sent. */
   codes?: PhoneCodeSender;
+  /**
+   * The new-patient forms (the intake domain's, set by the composition): a first visit's
+   * confirmation mail links to its form (mails.ts). None in a bare core.
+   */
+  forms?: Pick<VisitForms, 'pathFor'> | undefined;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
-import type { Tx } from '../platform/db/db';
+import type { Db, Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 
@@ -42,5 +42,8 @@ export type PersonEraser = (tx: Tx, person: { emails: readonly string[]; phone: 
 
 /** Erases one place's files of a person (addresses lower case, phone E.164); returns how many lines or files went. */
 export type FileEraser = (person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
+
+/** What another domain keeps of a person, for their export (/staff/people): fields added to the JSON file. */
+export type PersonExporter = (db: Db, person: { emails: readonly string[]; phone: string | null }) => Promise<Record<string, unknown>>;
 
 export const requestsContext = createContext<RequestsServices>();

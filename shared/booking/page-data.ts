@@ -1,4 +1,5 @@
 import type { ReminderChannel } from './types';
+import type { PatientVisitForm } from './visit-form';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
 import type { FreeSlot, VisitKind } from './types';
@@ -114,6 +115,8 @@ export interface ManagePageData {
   moveError?: string;
   /** Opened from the confirmation's link: its proof, for the button that confirms the address. */
   confirmEmail?: string;
+  /** A first visit's new-patient form (the intake domain's), or null. */
+  form: PatientVisitForm | null;
 }
 
 export type ManageActionData =

@@ -41,7 +41,7 @@ const errorsOf = (field: string) => (d: Record<string, unknown>) => (d.errors as
 
 /** The routes that take no date, time or id from a visitor or staff (their ids are in their paths: a 404 when unknown). */
 const TAKE_NONE = new Set([
-  '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people', '/staff/booking-limits',
+  '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people', '/staff/booking-limits', '/staff/bookings/:reference/form', '/staff/content/new-patient-form',
   '/login', '/register', '/account', '/blogDetails', '/blogDetailsLeftSidebar', '/blogDetailsAudio', '/blogDetailsVideo', '/blogDetailsGallery',
   '/service-detail/:id', '/servicesDetails', '/shopDetails', '/shoppingCart', '/wishList', '/checkout',
 ]);
@@ -65,6 +65,10 @@ describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
     if (!booked.ok) throw new Error(booked.reason);
     token = booked.manageToken;
     reference = booked.appointment.reference;
+    // A first visit: its new-patient form's gate takes a date of birth (day, month, year).
+    const first = await booking.book(bookingForm({ date: '2026-12-08', time: '10:00', visitKind: 'first' }), visitor());
+    if (!first.ok) throw new Error(first.reason);
+    const formToken = first.manageToken;
     const contact = await request(app).post('/contact?_data=%2Fcontact').type('form').send({ name: 'Chidi Okafor', email: 'chidi@example.com', phone: '', subject: 'Hours', message: 'Open on Sunday?' });
     request_ = contact.body.data.reference as string;
 
@@ -95,6 +99,8 @@ describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
       { route: '/staff/requests/:reference', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: `/staff/requests/${request_}`, fields: { intent: 'status', version: '1', status: 'booked', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
       { route: '/staff/requests/:reference', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: `/staff/requests/${request_}`, fields: { intent: 'note', version: v, note: 'Called back' } }), status: 422, message: errorsOf('_form') },
       { route: '/appoinment', name: 'date', kind: 'day', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: v, time: '10:30' } }), status: 422, message: errorsOf('date') },
+      { route: '/booking/manage/:token/form', name: 'dobYear', kind: 'day', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: '1', dobMonth: '2', dobYear: v } }), status: 422, message: errorsOf('dobYear') },
+      { route: '/booking/manage/:token/form', name: 'dobDay', kind: 'id', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: v, dobMonth: '2', dobYear: '1985' } }), status: 422, message: errorsOf('dobDay') },
       { route: '/appoinment', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
     );
   });

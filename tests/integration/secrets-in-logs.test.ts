@@ -40,9 +40,19 @@ describe('the route table, walked for paths that carry a secret', () => {
   const app = makeTestApp();
   const all = [...pages.map((p) => p.path), ...expressRoutes(app)];
 
-  it('finds the manage link, its calendar file and the staff feed, and every one is redacted', () => {
+  it('finds the manage link, its calendar file, the staff feed, the short links and the new-patient form’s routes, and every one is redacted', () => {
     const withToken = all.filter(hasSecretParam);
-    expect(withToken).toEqual(expect.arrayContaining(['/booking/manage/:token', '/booking/manage/:token/visit.ics', '/staff/calendar/:token.ics']));
+    expect(withToken).toEqual(
+      expect.arrayContaining([
+        '/booking/manage/:token',
+        '/booking/manage/:token/visit.ics',
+        '/staff/calendar/:token.ics',
+        '/m/:token',
+        '/m/:token/form',
+        '/booking/manage/:token/form',
+        '/booking/manage/:token/form/answers.txt',
+      ]),
+    );
     const redact = pathRedactor(tokenRoutes);
     for (const pattern of withToken) {
       const path = pattern.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => (name === SECRET_PARAM ? 'SeCrEtToKeN123' : 'x'));
@@ -109,6 +119,11 @@ describe.each(testEngines())('no token in any log line on %s', (engine) => {
     (a: typeof app) => request(a).post(`/booking/manage/${token}?_data=${encodeURIComponent('/booking/manage/:token')}`).type('form').send({ intent: 'nonsense' }),
     (a: typeof app) => request(a).get(`/booking/manage/${token}/visit.ics`),
     (a: typeof app) => request(a).get(`/booking/manage/${token}/no-such-file`),
+    (a: typeof app) => request(a).get(`/m/${token}`),
+    (a: typeof app) => request(a).get(`/m/${token}/form`),
+    (a: typeof app) => request(a).get(`/booking/manage/${token}/form`),
+    (a: typeof app) => request(a).post(`/booking/manage/${token}/form`).type('form').send({ intent: 'nonsense' }),
+    (a: typeof app) => request(a).get(`/booking/manage/${token}/form/answers.txt`),
   ];
 
   const leaks = (secret: string) => lines.filter((line) => line.includes(secret));
@@ -188,6 +203,10 @@ describe.each(testEngines())('where the token travels on %s', (engine) => {
     const refused = await request(app).get('/booking/manage/not-a-real-token');
     expect(refused.status).toBe(403);
     expect(refused.headers['referrer-policy']).toBe('same-origin');
+    // The new-patient form under the manage link, opened or refused, and its short link's redirect.
+    expect((await request(app).get(`${location.split('?')[0]}/form`)).headers['referrer-policy']).toBe('same-origin');
+    expect((await request(app).get('/booking/manage/not-a-real-token/form')).headers['referrer-policy']).toBe('same-origin');
+    expect((await request(app).get('/m/not-a-real-token/form')).headers['referrer-policy']).toBe('no-referrer');
     expect((await request(app).get('/newsletter/confirm?token=x')).headers['referrer-policy']).toBe('same-origin');
     expect((await request(app).get('/book')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -5,6 +5,7 @@ import type { CalendarData, CalendarView } from '../../../shared/booking/staff/t
 import { clinicContext } from '../../clinic/context';
 import { bookingContext } from '../context';
 import { staffOf, today } from '../staff/page-data';
+import { visitFormsContext } from '../visit-forms';
 
 /** What a day that is not one is told. */
 const DAY_MESSAGE = 'Please choose a day like 2026-12-01.';
@@ -18,7 +19,7 @@ const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
  * exceptions of those days. Plain GET parameters, so the previous/next links work without JS.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { header } = staffOf(context, request);
+  const { header, user } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const facts = await context.get(clinicContext).facts();
   const params = new URL(request.url).searchParams;
@@ -39,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const page: CalendarData = {
     ...header,
+    forms: await context.get(visitFormsContext).forStaff(appointments, user),
     view,
     date,
     fromDate,

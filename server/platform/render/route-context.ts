@@ -1,5 +1,6 @@
 import { createContext, data, redirect, RouterContextProvider } from 'react-router';
 import type { SessionUser } from '../../../shared/platform/session';
+import { can, type StaffArea } from '../../../shared/platform/roles';
 import type { Store } from '../db/store';
 import type { BodyCut } from '../http/form-body';
 import type { Logger } from '../http/logger';
@@ -55,9 +56,31 @@ export function requireUser(context: ServerContext, request: Request): SessionUs
   throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** A signed-in member of staff; others get a 403 with that status, decided before anything renders. */
-export function requireStaff(context: ServerContext, request: Request): SessionUser {
+const AREA_REFUSAL: Record<StaffArea, string> = {
+  inbox: 'This page is for the clinic’s front desk.',
+  calendar: 'This page is for the clinic’s front desk.',
+  plans: 'This page is for the clinic’s front desk.',
+  people: 'This page is for the clinic’s front desk.',
+  content: 'This page is for the clinic’s editors.',
+};
+
+/**
+ * A signed-in person whose role may use this part of the staff area (shared/platform/roles.ts);
+ * the signed-out are sent to sign in, everyone else gets a 403, decided before anything renders.
+ * Pages and their data requests (`?_data=`) go through the same loaders and actions, so both are checked.
+ */
+export function requireArea(context: ServerContext, request: Request, area: StaffArea): SessionUser {
   const user = requireUser(context, request);
-  if (user.role === 'staff' || user.role === 'admin') return user;
-  throw data({ message: 'This page is for the clinic’s staff.' }, { status: 403, statusText: 'Forbidden' });
+  if (can(user.role, area)) return user;
+  throw data({ message: AREA_REFUSAL[area] }, { status: 403, statusText: 'Forbidden' });
+}
+
+/** A signed-in member of the front desk (staff or admin): the inbox, calendar, plans and personal data. */
+export function requireStaff(context: ServerContext, request: Request): SessionUser {
+  return requireArea(context, request, 'inbox');
+}
+
+/** A signed-in editor (or admin): the site's content. */
+export function requireEditor(context: ServerContext, request: Request): SessionUser {
+  return requireArea(context, request, 'content');
 }

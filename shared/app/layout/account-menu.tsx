@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Link } from '../../ui/link';
 import { useSessionUser } from '../../platform/session';
+import { can } from '../../platform/roles';
 import { Icon } from '../../ui/icons';
 
 /** Signed-in state, rendered by the server from the session cookie, so there is no flash of the wrong header. */
@@ -10,12 +11,18 @@ export function AccountMenu() {
   if (user) {
     return (
       <div className="account">
-        {user.role && (
+        {can(user.role, 'inbox') ? (
           <Link to="/staff" className="account__inbox">
             <span>Inbox</span>
             <span className="account__badge">{user.newRequests ?? 0}</span>
             <span className="visually-hidden"> new requests</span>
           </Link>
+        ) : (
+          can(user.role, 'content') && (
+            <Link to="/staff/content" className="account__inbox">
+              <span>Site content</span>
+            </Link>
+          )
         )}
         <Link to="/account" className="account__name" title={user.email ?? undefined}>
           <Icon name="user" size={18} />

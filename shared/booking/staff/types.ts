@@ -2,6 +2,7 @@ import type { AppointmentView } from '../results';
 import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 import type { BookingLimits, Cap } from '../limits';
+import type { StaffVisitForm } from '../visit-form';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -21,6 +22,8 @@ export interface CalendarData extends StaffHeader {
   today: string;
   practitionerId: string;
   appointments: AppointmentView[];
+  /** First visits' new-patient forms, by appointment id, as this member of staff may see them. */
+  forms: Record<number, StaffVisitForm>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
   /** A day asked for that is not one (`?date=2026-13-45`): its message, the page showing today (answered 400). */
@@ -41,6 +44,8 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
+  /** A first visit's new-patient form as this member of staff may see it, or null. */
+  form: StaffVisitForm | null;
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   /** A move day that is not one (`?moveDate=x`): its message (answered 400). */
   moveError?: string;

@@ -1,11 +1,32 @@
+import { useLocation } from 'react-router';
 import { NavLink } from '../link';
+import { useSessionUser } from '../../platform/session';
+import { can, type StaffArea } from '../../platform/roles';
 import './staff.css';
 
+/** The staff area's parts, in menu order; each role sees the ones it may use (shared/platform/roles.ts). */
+const LINKS: readonly { area: StaffArea; to: string; label: string }[] = [
+  { area: 'calendar', to: '/staff/calendar', label: 'Calendar' },
+  { area: 'plans', to: '/staff/plans', label: 'Plans' },
+  // Who hit a limit of online booking (issue 44): the front desk's, like the inbox.
+  { area: 'inbox', to: '/staff/booking-limits', label: 'Limits' },
+  { area: 'people', to: '/staff/people', label: 'Personal data' },
+  { area: 'content', to: '/staff/content', label: 'Site content' },
+  { area: 'content', to: '/staff/content/new-patient-form', label: 'New-patient form' },
+];
+
 /**
- * The staff area's own header band: where you are, who is signed in, and the number of new
- * requests (read by each staff page's server loader, so it is right in the first HTML).
+ * The staff area's own header band: where you are, who is signed in, the parts of the staff
+ * area this person's role may use, and (for the front desk) the number of new requests (read by
+ * each staff page's server loader, or with the session, so it is right in the first HTML).
  */
-export function StaffBand({ title, staffName, newCount }: { title: string; staffName: string; newCount: number }) {
+export function StaffBand({ title, staffName, newCount }: { title: string; staffName: string; newCount?: number }) {
+  const user = useSessionUser();
+  const role = user?.role;
+  const count = newCount ?? user?.newRequests ?? 0;
+  const { pathname } = useLocation();
+  // A part inside another (the new-patient form's questions in the site content) is the one marked current there.
+  const inner = (to: string) => LINKS.some((o) => o.to.startsWith(`${to}/`) && (pathname === o.to || pathname.startsWith(`${o.to}/`)));
   return (
     <div className="staff-band">
       <div className="container staff-band__inner">
@@ -14,25 +35,20 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
           <p className="staff-band__who">{`Signed in as ${staffName}`}</p>
         </div>
         <nav aria-label="Staff area" className="staff-band__nav">
-          <NavLink to="/staff" end className="staff-band__link">
-            Inbox
-            <span className={`staff-badge${newCount ? ' staff-badge--new' : ''}`} aria-label={`${newCount} new`} data-testid="new-count">
-              {newCount}
-            </span>
-            <span className="visually-hidden"> new requests</span>
-          </NavLink>
-          <NavLink to="/staff/calendar" className="staff-band__link">
-            Calendar
-          </NavLink>
-          <NavLink to="/staff/plans" className="staff-band__link">
-            Plans
-          </NavLink>
-          <NavLink to="/staff/booking-limits" className="staff-band__link">
-            Limits
-          </NavLink>
-          <NavLink to="/staff/people" className="staff-band__link">
-            Personal data
-          </NavLink>
+          {can(role, 'inbox') && (
+            <NavLink to="/staff" end className="staff-band__link">
+              Inbox
+              <span className={`staff-badge${count ? ' staff-badge--new' : ''}`} aria-label={`${count} new`} data-testid="new-count">
+                {count}
+              </span>
+              <span className="visually-hidden"> new requests</span>
+            </NavLink>
+          )}
+          {LINKS.filter((l) => can(role, l.area)).map((l) => (
+            <NavLink key={l.to} to={l.to} end={inner(l.to)} className="staff-band__link">
+              {l.label}
+            </NavLink>
+          ))}
         </nav>
       </div>
     </div>
