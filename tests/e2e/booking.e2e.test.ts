@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosDate } from '../../shared/booking/time';
 import { runAxe } from '../support/a11y.mjs';
 import { baseUrl, hydrate, launch } from './harness';
+import { codeSent, codesSent, e164 } from './phone-codes';
 
 /**
  * Issue 31, the visitor's side, on the production build at 375 px: book with JavaScript on and
@@ -18,29 +18,8 @@ import { baseUrl, hydrate, launch } from './harness';
  * its own: one phone may hold two future visits online, one a day.
  */
 
-const dataDir = inject('dataDir');
 const SHOTS = process.env.E2E_SHOTS ?? '';
 
-/** The newest code the local sink "sent" to this phone (E.164) on this channel, after `count` earlier ones. */
-async function codeSent(channel: 'whatsapp' | 'sms', phone: string, count = 0): Promise<string> {
-  const file = path.join(dataDir, 'messages', `${channel}.jsonl`);
-  const codes = () =>
-    existsSync(file)
-      ? readFileSync(file, 'utf8')
-          .trim()
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as { kind: string; to: string; code?: string })
-          .filter((r) => r.kind === 'code' && r.to === phone)
-      : [];
-  await expect.poll(() => codes().length).toBeGreaterThan(count);
-  return codes().at(-1)!.code!;
-}
-const codesSent = (channel: 'whatsapp' | 'sms', phone: string) => {
-  const file = path.join(dataDir, 'messages', `${channel}.jsonl`);
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"kind":"code"') && l.includes(`"to":"${phone}"`)).length : 0;
-};
-const e164 = (typed: string) => `+234${typed.replace(/\D/g, '').replace(/^0/, '')}`;
 
 let browser: Browser;
 beforeAll(async () => {
