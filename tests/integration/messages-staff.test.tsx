@@ -33,7 +33,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
 
   const bookOne = async (time: string, phone: string, email: string | null) => {
     const deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
-    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), visitor());
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), visitor(null, phone));
     if (!r.ok) throw new Error(r.reason);
     return r.appointment.id;
   };
