@@ -13,7 +13,7 @@
 // ---------------------------------------------------------------------------------------
 import path from 'node:path';
 
-export const DOMAINS = ['requests', 'accounts', 'blog', 'shop', 'gallery', 'clinic', 'booking', 'messages'];
+export const DOMAINS = ['requests', 'accounts', 'blog', 'shop', 'gallery', 'clinic', 'booking', 'messages', 'publishing'];
 const LAYER_NAMES = ['content', 'platform', 'domain', 'composition'];
 
 /** Where a repository-relative file sits: its side, layer, and domain (with whether it is public). */

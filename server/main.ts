@@ -121,6 +121,7 @@ export async function start(options: StartOptions): Promise<Server> {
     csp: authCspSources(config.auth),
     store,
     clinic: content.clinic,
+    blog: content.blog,
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,

@@ -13,6 +13,9 @@ import { calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload } from '../booking/calendar-download';
 import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
+import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
+import { blogContext } from '../blog/context';
+import { seedPostRows } from '../blog/seed';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
@@ -76,6 +79,8 @@ export interface AppDeps {
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
+  /** The published posts; by default the seed's (tests), server/main.ts passes the database's. */
+  blog?: BlogCatalog;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
   /** The database (requests, outbox, rate limits); opened by server/main.ts. Without it (page-only tests) every query fails as unavailable (503). */
@@ -134,6 +139,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const blog = deps.blog ?? staticBlogCatalog(seedPostRows((name) => clinicSeed.practitioners.find((p) => p.name === name)?.id ?? null));
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
@@ -242,7 +248,7 @@ export function createApp(deps: AppDeps): App {
     next();
   });
   // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
-  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, clinic, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, clinic, blog, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
 
   // The clinic's facts as the browser hydrates with them (a content-named file under /assets/).
   app.use(factsFileRoute(clinic));
@@ -298,8 +304,9 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking) }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking), postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
     [clinicContext, clinic],
+    [blogContext, blog],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
   ] as unknown as ContextEntry[];

@@ -1,7 +1,9 @@
 import { insertBookingSeed } from '../booking/seed';
 import { storeCatalog } from '../clinic/catalog';
+import { storeBlogCatalog } from '../blog/catalog';
 import { clinicSeed } from '../clinic/seed';
 import { insertClinicFacts } from '../clinic/repo';
+import { seedPublishing } from '../publishing/seed';
 import { watchContentVersion } from '../platform/db/content-version';
 import type { Migration } from '../platform/db/migrate';
 import { openStore, type OpenStoreOptions, type Store } from '../platform/db/store';
@@ -18,6 +20,8 @@ export const migrationSteps: readonly Migration[] = [
   { name: '0002_clinic_seed', checksum: 'clinic-seed-1', run: (tx) => insertClinicFacts(tx, clinicSeed) },
   // Working plans of the bookable practitioners and the public holidays (server/booking/seed.ts).
   { name: '0003_booking_seed', checksum: 'booking-seed-1', run: (tx) => insertBookingSeed(tx) },
+  // The content that was in the code becomes data, each item's first revision (server/publishing/seed.ts).
+  { name: '0007_publishing_seed', checksum: 'publishing-seed-1', run: (tx) => seedPublishing(tx) },
 ];
 
 /** Opens the app's store: PGlite or PostgreSQL, migrated and seeded. */
@@ -26,23 +30,29 @@ export function openAppStore(options: Omit<OpenStoreOptions, 'steps'>): Promise<
 }
 
 /**
- * Public content in memory, kept true across instances: the clinic's facts (read once, then from
- * memory) and the page cache are emptied whenever the database's content version moves — a
+ * Public content in memory, kept true across instances: the clinic's facts and the published posts
+ * (read once, then from memory) and the page cache are emptied whenever the database's content version moves — a
  * change made here (`onContentChange`), on another instance, or straight in the database (the
  * clinic's tables have triggers). Within one poll (500 ms).
  */
 export function contentWiring(store: Store, options: { pageCache: { clear(): void }; logger: Logger; intervalMs?: number }) {
   const clinic = storeCatalog(store);
+  const blog = storeBlogCatalog(store);
   const version = watchContentVersion(store, { logger: options.logger, ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}) });
   version.onChange(() => {
     clinic.invalidate();
+    blog.invalidate();
     options.pageCache.clear();
   });
   return {
     clinic,
+    blog,
+    /** Asks the database for its content version now (after a publish here): this instance's memory and cache follow at once. */
+    check: () => version.check(),
     /** For createApp's onContentChange: this instance's cache is emptied by the app; the others' by the bump. */
     onContentChange: () => {
       clinic.invalidate();
+      blog.invalidate();
       version.bump().catch((error: unknown) => options.logger.error('content version not bumped', errorFields(error)));
     },
     stop: () => version.stop(),

@@ -1,0 +1,115 @@
+import { desc, eq, like, lte } from 'drizzle-orm';
+import type { BlogPost, PostBodyHtml } from '../../shared/blog/loaders';
+import type { RichDoc } from '../../shared/platform/rich-doc';
+import type { Store } from '../platform/db/store';
+import { contentRedirects } from '../platform/db/redirects';
+import { postBodyHtml } from './body-html';
+import { posts, type PostRow } from './schema';
+
+/** The published posts as the blog's pages read them: from memory, refreshed when the content version moves. */
+export interface BlogCatalog {
+  /** Published posts, newest first. */
+  posts(): Promise<readonly BlogPost[]>;
+  /** A published post's body as HTML (rendered once per version), or null. */
+  body(slug: string): Promise<PostBodyHtml | null>;
+  /** Where a renamed post went: the slug it has now, or null. */
+  movedTo(slug: string): Promise<string | null>;
+}
+
+/** A post's publication date as the pages show it: its day in Abuja. */
+export function abujaDay(at: Date): string {
+  return new Date(at.getTime() + 60 * 60_000).toISOString().slice(0, 10);
+}
+
+type Summary = Omit<PostRow, 'body'>;
+
+export function blogPostOf(row: Summary): BlogPost {
+  const { media: _media, ...img } = row.cover;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    date: abujaDay(row.publishedAt),
+    author: row.authorName,
+    comments: row.sampleComments,
+    img,
+    category: row.category,
+    tags: row.tags,
+    readingMinutes: row.readingMinutes,
+    commentsOpen: row.commentsOpen,
+    modified: abujaDay(row.updatedAt > row.publishedAt ? row.updatedAt : row.publishedAt),
+  };
+}
+
+/** The slug a post's address names (`/blogDetails?post=<slug>`), as content_redirects keeps it. */
+export const postPath = (slug: string) => `/blogDetails?post=${encodeURIComponent(slug)}`;
+const slugOfPath = (path: string) => decodeURIComponent(path.slice('/blogDetails?post='.length));
+
+interface Loaded {
+  posts: BlogPost[];
+  moved: Map<string, string>;
+  bodies: Map<string, Promise<PostBodyHtml | null>>;
+}
+
+/** The blog's posts from the database, kept in memory until `invalidate()` (the content version moved). */
+export function storeBlogCatalog(store: Store, now: () => Date = () => new Date()): BlogCatalog & { invalidate(): void } {
+  let current: Promise<Loaded> | null = null;
+  const load = () => {
+    current ??= (async (): Promise<Loaded> => {
+      const { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt } = posts;
+      const columns = { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt };
+      const [rows, redirects] = await Promise.all([
+        store.db.select(columns).from(posts).where(lte(posts.publishedAt, now())).orderBy(desc(posts.publishedAt), desc(posts.id)),
+        store.db.select().from(contentRedirects).where(like(contentRedirects.fromPath, '/blogDetails?post=%')),
+      ]);
+      return { posts: rows.map(blogPostOf), moved: new Map(redirects.map((r) => [slugOfPath(r.fromPath), slugOfPath(r.toPath)])), bodies: new Map() };
+    })().catch((error: unknown) => {
+      current = null;
+      throw error;
+    });
+    return current;
+  };
+  return {
+    posts: async () => (await load()).posts,
+    async body(slug) {
+      const loaded = await load();
+      if (!loaded.posts.some((p) => p.slug === slug)) return null;
+      let body = loaded.bodies.get(slug);
+      if (!body) {
+        body = store.db
+          .select({ body: posts.body })
+          .from(posts)
+          .where(eq(posts.slug, slug))
+          .then(([row]) => (row ? postBodyHtml(row.body) : null));
+        body.catch(() => loaded.bodies.delete(slug));
+        loaded.bodies.set(slug, body);
+      }
+      return body;
+    },
+    movedTo: async (slug) => (await load()).moved.get(slug) ?? null,
+    invalidate: () => {
+      current = null;
+    },
+  };
+}
+
+/** Fixed posts (tests and pages rendered without a database): the given rows with their bodies. */
+export function staticBlogCatalog(rows: readonly PostRow[]): BlogCatalog {
+  const sorted = [...rows].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  const list = sorted.map(blogPostOf);
+  const bodies = new Map(sorted.map((r) => [r.slug, postBodyHtml(r.body)]));
+  return { posts: async () => list, body: async (slug) => bodies.get(slug) ?? null, movedTo: async () => null };
+}
+
+/** A catalog with one post as a draft shows it (preview, editors only): in its place, or first when new. */
+export function withDraftPost(base: BlogCatalog, draft: { post: BlogPost; body: RichDoc; replaces: string | null }): BlogCatalog {
+  return {
+    async posts() {
+      const all = (await base.posts()).filter((p) => p.id !== draft.post.id && p.slug !== draft.replaces);
+      return [draft.post, ...all].sort((a, b) => b.date.localeCompare(a.date));
+    },
+    body: async (slug) => (slug === draft.post.slug ? postBodyHtml(draft.body) : base.body(slug)),
+    movedTo: (slug) => base.movedTo(slug),
+  };
+}
