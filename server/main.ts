@@ -122,6 +122,7 @@ export async function start(options: StartOptions): Promise<Server> {
     store,
     clinic: content.clinic,
     blog: content.blog,
+    gallery: content.gallery,
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,

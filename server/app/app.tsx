@@ -16,6 +16,7 @@ import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
 import { seedPostRows } from '../blog/seed';
+import { galleryContext, staticGalleryCatalog, type GalleryCatalog } from '../gallery/catalog';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
@@ -81,6 +82,8 @@ export interface AppDeps {
   clinic?: ClinicCatalog;
   /** The published posts; by default the seed's (tests), server/main.ts passes the database's. */
   blog?: BlogCatalog;
+  /** The published gallery and portfolio pictures; by default the seed's (tests), server/main.ts passes the database's. */
+  gallery?: GalleryCatalog;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
   /** The database (requests, outbox, rate limits); opened by server/main.ts. Without it (page-only tests) every query fails as unavailable (503). */
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps): App {
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const gallery = deps.gallery ?? staticGalleryCatalog();
   const blog = deps.blog ?? staticBlogCatalog(seedPostRows((name) => clinicSeed.practitioners.find((p) => p.name === name)?.id ?? null));
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
@@ -307,6 +311,7 @@ export function createApp(deps: AppDeps): App {
     [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking), postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
     [clinicContext, clinic],
     [blogContext, blog],
+    [galleryContext, gallery],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
   ] as unknown as ContextEntry[];

@@ -1,6 +1,7 @@
 import { insertBookingSeed } from '../booking/seed';
 import { storeCatalog } from '../clinic/catalog';
 import { storeBlogCatalog } from '../blog/catalog';
+import { storeGalleryCatalog } from '../gallery/catalog';
 import { clinicSeed } from '../clinic/seed';
 import { insertClinicFacts } from '../clinic/repo';
 import { seedPublishing } from '../publishing/seed';
@@ -38,21 +39,25 @@ export function openAppStore(options: Omit<OpenStoreOptions, 'steps'>): Promise<
 export function contentWiring(store: Store, options: { pageCache: { clear(): void }; logger: Logger; intervalMs?: number }) {
   const clinic = storeCatalog(store);
   const blog = storeBlogCatalog(store);
+  const gallery = storeGalleryCatalog(store);
   const version = watchContentVersion(store, { logger: options.logger, ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}) });
   version.onChange(() => {
     clinic.invalidate();
     blog.invalidate();
+    gallery.invalidate();
     options.pageCache.clear();
   });
   return {
     clinic,
     blog,
+    gallery,
     /** Asks the database for its content version now (after a publish here): this instance's memory and cache follow at once. */
     check: () => version.check(),
     /** For createApp's onContentChange: this instance's cache is emptied by the app; the others' by the bump. */
     onContentChange: () => {
       clinic.invalidate();
       blog.invalidate();
+      gallery.invalidate();
       version.bump().catch((error: unknown) => options.logger.error('content version not bumped', errorFields(error)));
     },
     stop: () => version.stop(),

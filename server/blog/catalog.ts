@@ -2,6 +2,7 @@ import { desc, eq, like, lte } from 'drizzle-orm';
 import type { BlogPost, PostBodyHtml } from '../../shared/blog/loaders';
 import type { RichDoc } from '../../shared/platform/rich-doc';
 import type { Store } from '../platform/db/store';
+import { memoized } from '../platform/db/memo';
 import { contentRedirects } from '../platform/db/redirects';
 import { postBodyHtml } from './body-html';
 import { posts, type PostRow } from './schema';
@@ -54,43 +55,35 @@ interface Loaded {
 
 /** The blog's posts from the database, kept in memory until `invalidate()` (the content version moved). */
 export function storeBlogCatalog(store: Store, now: () => Date = () => new Date()): BlogCatalog & { invalidate(): void } {
-  let current: Promise<Loaded> | null = null;
-  const load = () => {
-    current ??= (async (): Promise<Loaded> => {
-      const { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt } = posts;
-      const columns = { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt };
-      const [rows, redirects] = await Promise.all([
-        store.db.select(columns).from(posts).where(lte(posts.publishedAt, now())).orderBy(desc(posts.publishedAt), desc(posts.id)),
-        store.db.select().from(contentRedirects).where(like(contentRedirects.fromPath, '/blogDetails?post=%')),
-      ]);
-      return { posts: rows.map(blogPostOf), moved: new Map(redirects.map((r) => [slugOfPath(r.fromPath), slugOfPath(r.toPath)])), bodies: new Map() };
-    })().catch((error: unknown) => {
-      current = null;
-      throw error;
-    });
-    return current;
-  };
+  const loaded = memoized(async (): Promise<Loaded> => {
+    const { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt } = posts;
+    const columns = { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt };
+    const [rows, redirects] = await Promise.all([
+      store.db.select(columns).from(posts).where(lte(posts.publishedAt, now())).orderBy(desc(posts.publishedAt), desc(posts.id)),
+      store.db.select().from(contentRedirects).where(like(contentRedirects.fromPath, '/blogDetails?post=%')),
+    ]);
+    return { posts: rows.map(blogPostOf), moved: new Map(redirects.map((r) => [slugOfPath(r.fromPath), slugOfPath(r.toPath)])), bodies: new Map() };
+  });
+  const load = () => loaded.get();
   return {
     posts: async () => (await load()).posts,
     async body(slug) {
-      const loaded = await load();
-      if (!loaded.posts.some((p) => p.slug === slug)) return null;
-      let body = loaded.bodies.get(slug);
+      const current = await load();
+      if (!current.posts.some((p) => p.slug === slug)) return null;
+      let body = current.bodies.get(slug);
       if (!body) {
         body = store.db
           .select({ body: posts.body })
           .from(posts)
           .where(eq(posts.slug, slug))
           .then(([row]) => (row ? postBodyHtml(row.body) : null));
-        body.catch(() => loaded.bodies.delete(slug));
-        loaded.bodies.set(slug, body);
+        body.catch(() => current.bodies.delete(slug));
+        current.bodies.set(slug, body);
       }
       return body;
     },
     movedTo: async (slug) => (await load()).moved.get(slug) ?? null,
-    invalidate: () => {
-      current = null;
-    },
+    invalidate: loaded.invalidate,
   };
 }
 

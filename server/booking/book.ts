@@ -6,6 +6,7 @@ import { MINUTE_MS } from '../../shared/booking/time';
 import type { VisitKind } from '../../shared/booking/types';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
+import { loadClinicDetails } from '../clinic/details';
 import type { Tx } from '../platform/db/db';
 import { markRequestBooked, queueMail } from '../requests/repo';
 import { actorOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
@@ -71,6 +72,7 @@ export async function queueBookingMails(tx: Tx, deps: BookingDeps, change: Booki
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
+      phone: (await loadClinicDetails(tx)).phones[0].display,
       manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps, row))}`,
       publicOrigin: deps.publicOrigin,
       sequence: row.version,

@@ -4,6 +4,7 @@ import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../requests/calendar-file';
 import type { BookingService } from './service';
+import { clinicPhoneNow } from '../clinic/details';
 
 /** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */
 export const calendarFilePath = (token: string) => `${managePath(token)}/visit.ics`;
@@ -33,6 +34,7 @@ export function calendarDownload(deps: { booking: BookingService; clinic: Clinic
         endsAt: new Date(visit.endsAt),
         host: new URL(deps.publicOrigin).hostname,
         address: location ? fullAddressOf(location) : '',
+        phone: clinicPhoneNow(deps.clinic),
         manageLink: `${deps.publicOrigin}${managePath(found.manageToken ?? token)}`,
         cancelled: visit.status === 'cancelled',
         sequence: visit.version,

@@ -43,6 +43,8 @@ export interface PatientMailInput {
   endsAt: Date;
   practitionerName: string;
   address: string;
+  /** The clinic's number to call (its details, edited at /staff/content). */
+  phone: string;
   manageLink: string;
   publicOrigin: string;
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
@@ -54,13 +56,14 @@ export interface PatientMailInput {
 export function patientBookingMail(change: BookingChange, input: PatientMailInput): Mail & { attachments: MailAttachment[] } {
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
-  const phone = site.phones[0].display;
+  const { phone } = input;
   const ics = visitIcs({
     reference: input.reference,
     visitAt: input.startsAt,
     endsAt: input.endsAt,
     host: new URL(input.publicOrigin).hostname,
     address: input.address,
+    phone,
     now: input.now,
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { siteFactsOf, type SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
 import type { Store } from '../platform/db/store';
-import type { ClinicCatalog, FactsFile } from './context';
-import { loadClinicFacts } from './repo';
+import { copyOf } from '../../shared/content/services';
+import { docOfParagraphs } from '../../shared/platform/rich-doc';
+import type { ClinicCatalog, FactsFile, ServiceCopy } from './context';
+import { loadClinicFacts, loadServiceCopy } from './repo';
 
 /** The facts as the browser fetches them: JSON under a name that changes with the content. */
 function factsFile(facts: ClinicFacts): FactsFile {
@@ -43,6 +45,7 @@ function keepFiles() {
 export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void } {
   let current: Promise<Loaded> | null = null;
   let last: Loaded | undefined;
+  let copies = new Map<string, Promise<ServiceCopy | null>>();
   const files = keepFiles();
   const load = () => {
     current ??= loadClinicFacts(store.db).then(
@@ -63,8 +66,19 @@ export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void
     siteFacts: async () => (await load()).site,
     current: () => last && { facts: last.facts, file: last.file },
     file: (hash) => files.get(hash),
+    serviceCopy(id) {
+      let copy = copies.get(id);
+      if (!copy) {
+        const pending = loadServiceCopy(store.db, id).then((row) => (row ? { body: row.body ?? { type: 'doc' as const, content: [] }, points: row.points } : null));
+        pending.catch(() => copies.delete(id));
+        copies.set(id, pending);
+        copy = pending;
+      }
+      return copy;
+    },
     invalidate: () => {
       current = null;
+      copies = new Map();
     },
   };
 }
@@ -77,5 +91,11 @@ export function staticCatalog(facts: ClinicFacts): ClinicCatalog {
     siteFacts: async () => fixed.site,
     current: () => ({ facts: fixed.facts, file: fixed.file }),
     file: (hash) => (hash === fixed.file.hash ? fixed.file : undefined),
+    async serviceCopy(id) {
+      const service = facts.services.find((s) => s.id === id);
+      if (!service) return null;
+      const copy = copyOf(service.slug);
+      return { body: docOfParagraphs(copy.body), points: copy.points };
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
+import type { RichDoc } from '../../shared/platform/rich-doc';
 
 /** The facts as one file for the browser, named by a hash of its content (immutable: cached for good). */
 export interface FactsFile {
@@ -21,6 +22,14 @@ export interface ClinicCatalog {
   current(): { facts: ClinicFacts; file: FactsFile } | undefined;
   /** A recent version's file by its hash (the browser asks for the one its page was rendered with). */
   file(hash: string): FactsFile | undefined;
+  /** A service's page copy beyond the facts (its body as a document, the points of a visit), or null for no such service. */
+  serviceCopy(id: string): Promise<ServiceCopy | null>;
+}
+
+/** What a service's page says beyond its facts (the services table's body and points). */
+export interface ServiceCopy {
+  body: RichDoc;
+  points: readonly string[];
 }
 
 export const clinicContext = createContext<ClinicCatalog>();

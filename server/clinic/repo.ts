@@ -62,12 +62,10 @@ export async function loadClinicFacts(db: Db | Tx): Promise<ClinicFacts> {
 }
 
 /** A service's page copy beyond the facts: its body (rich text, null: the summary) and the points of a visit. */
-export async function loadServiceCopy(db: Db | Tx, id: string): Promise<{ body: ClinicServiceBody; points: string[] } | null> {
+export async function loadServiceCopy(db: Db | Tx, id: string): Promise<{ body: typeof services.$inferSelect.body; points: string[] } | null> {
   const [row] = await db.select({ body: services.body, points: services.points }).from(services).where(eq(services.id, id));
   return row ?? null;
 }
-
-export type ClinicServiceBody = (typeof services.$inferSelect)['body'];
 
 // The clinic's tables as migration 0002 made them: the first start's seed (below) runs right
 // after that migration, before 0007 added the columns the editor fills.

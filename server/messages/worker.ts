@@ -37,6 +37,7 @@ import { messageOptOuts, messages, type MessageRow } from './schema';
 import { visitVariables } from './templates';
 import { errorFields } from '../platform/http/error-fields';
 import { startPoller } from '../platform/poller';
+import { loadClinicDetails } from '../clinic/details';
 
 export interface MessagesWorkerOptions {
   store: Store;
@@ -201,7 +202,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
   }
   const to = destinationOf(appointment, channel) ?? '';
   const token = signToken(options.secret, { purpose: 'manage', appointmentId: appointment.id, version: appointment.manageVersion, expiresAt: manageTokenExpiry(appointment.startsAt) });
-  const clinic = options.clinic ?? { name: site.name, phone: site.phones[0].display };
+  const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
   const variables = visitVariables({
     firstName: (appointment.patientName ?? '').trim().split(/\s+/)[0] || 'there',
     clinicName: clinic.name,

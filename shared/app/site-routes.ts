@@ -51,6 +51,8 @@ export const siteRoutes: PageRoute[] = [
   },
   {
     path: '/homeFive',
+    // Its gallery's pictures are data (server/app/pages/home-five.ts).
+    serverLoader: true,
     page: 'app/home-five',
     meta: {
       title: 'Chiropractic Care, Opening Hours & Timetable',

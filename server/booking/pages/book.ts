@@ -5,8 +5,9 @@ import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
 import { isVisitKind } from '../../../shared/booking/types';
-import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
+import { clinicPhoneNow } from '../../clinic/details';
+import { onlineBookingFacts } from '../../../shared/clinic/team';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
 import { requestsContext } from '../../requests/context';
 import { ENQUIRY_LIMIT } from '../../requests/form-action';
@@ -27,7 +28,8 @@ function stringsOf(params: URLSearchParams | FormData, keep: (key: string) => bo
 }
 
 async function formContext(args: Pick<LoaderFunctionArgs, 'context'>, now: Date): Promise<BookingFormContext> {
-  const facts = await args.context.get(clinicContext).facts();
+  // Online: only the services offered online, only the people shown on the site.
+  const facts = onlineBookingFacts(await args.context.get(clinicContext).facts());
   return { facts, now, rules: args.context.get(bookingContext).rules };
 }
 
@@ -93,13 +95,13 @@ export async function action(args: ActionFunctionArgs) {
   const values = stringsOf(body, (key) => !key.startsWith('_'));
   const { logger } = args.context.get(platformContext);
   const unavailable = () =>
-    refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${site.phones[0].display}.`, errors: {}, values }, 503);
+    refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${clinicPhoneNow(args.context.get(clinicContext))}.`, errors: {}, values }, 503);
   try {
     const { ip } = args.context.get(clientContext);
     const limit = await args.context.get(requestsContext).requests.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
     if (!limit.allowed) {
       return refuse(
-        { status: 'limited', message: `Too many forms were sent from your connection. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call us on ${site.phones[0].display}.`, errors: {}, values, retryAfterSeconds: limit.retryAfterSeconds },
+        { status: 'limited', message: `Too many forms were sent from your connection. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call us on ${clinicPhoneNow(args.context.get(clinicContext))}.`, errors: {}, values, retryAfterSeconds: limit.retryAfterSeconds },
         429,
         { 'Retry-After': String(limit.retryAfterSeconds) },
       );

@@ -1,4 +1,4 @@
-import { site } from '../../../shared/content/site';
+import { seedDetails, site } from '../../../shared/content/site';
 
 /** How long a visit booked from the staff inbox (a time agreed on the phone) is put in the patient's calendar. */
 export const VISIT_MINUTES = 45;
@@ -115,6 +115,8 @@ export interface VisitEvent {
   /** A cancelled visit: METHOD:CANCEL, so calendars remove the entry. */
   cancelled?: boolean;
   sequence?: number;
+  /** The clinic's number to call (its details); the seed's when not given. */
+  phone?: string;
 }
 
 /**
@@ -122,8 +124,7 @@ export interface VisitEvent {
  * when the visit is moved, so a new file updates the old entry. Nothing of the reason for the
  * visit: only the place, the time and the reference.
  */
-export function visitIcs({ reference, visitAt, endsAt, host, address, now = new Date(), manageLink, cancelled = false, sequence }: VisitEvent): string {
-  const phone = site.phones[0].display;
+export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, now = new Date(), manageLink, cancelled = false, sequence }: VisitEvent): string {
   const change = manageLink ? `To change or cancel: ${manageLink} or call ${phone}.` : `To change or cancel, call ${phone} or reply to this e-mail.`;
   return icsCalendar(
     [

@@ -8,10 +8,10 @@ import { visitIcs } from './ics';
  * The patient's confirmation of a booked visit, with a calendar file. Only the time, the
  * place and the reference: nothing of what they wrote (it may be health data).
  */
-export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
+export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; phone: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
   const when = formatAbuja(input.visitAt.toISOString());
   const host = new URL(input.publicOrigin).hostname;
-  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, ...(input.now ? { now: input.now } : {}) });
+  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, phone: input.phone, ...(input.now ? { now: input.now } : {}) });
   return {
     to: input.to,
     subject: `Your visit on ${when} (${input.reference})`,
@@ -21,7 +21,7 @@ export function visitConfirmation(input: { to: string; name: string | null; refe
       `Your visit to ${site.name} is booked for ${when} (Abuja time).`,
       '',
       `Address: ${input.address}`,
-      `Phone: ${site.phones[0].display}`,
+      `Phone: ${input.phone}`,
       `Reference: ${input.reference}`,
       '',
       'The attached calendar file adds the visit to your calendar. To change or cancel it, please call us.',
