@@ -1,18 +1,18 @@
 import { desc, eq, like, lte } from 'drizzle-orm';
-import type { BlogPost, PostBodyHtml } from '../../shared/blog/loaders';
-import type { RichDoc } from '../../shared/platform/rich-doc';
+import type { BlogPost, PostBody } from '../../shared/blog/loaders';
+import type { RichTextDoc } from '../../shared/platform/rich-text';
+import type { MediaPicture } from '../../shared/platform/media';
 import type { Store } from '../platform/db/store';
 import { memoized } from '../platform/db/memo';
 import { contentRedirects } from '../platform/db/redirects';
-import { postBodyHtml } from './body-html';
 import { posts, type PostRow } from './schema';
 
 /** The published posts as the blog's pages read them: from memory, refreshed when the content version moves. */
 export interface BlogCatalog {
   /** Published posts, newest first. */
   posts(): Promise<readonly BlogPost[]>;
-  /** A published post's body as HTML (rendered once per version), or null. */
-  body(slug: string): Promise<PostBodyHtml | null>;
+  /** A published post's body (its document and the uploaded pictures it shows), or null. */
+  body(slug: string): Promise<PostBody | null>;
   /** Where a renamed post went: the slug it has now, or null. */
   movedTo(slug: string): Promise<string | null>;
 }
@@ -25,7 +25,6 @@ export function abujaDay(at: Date): string {
 type Summary = Omit<PostRow, 'body'>;
 
 export function blogPostOf(row: Summary): BlogPost {
-  const { media: _media, ...img } = row.cover;
   return {
     id: row.id,
     slug: row.slug,
@@ -34,7 +33,7 @@ export function blogPostOf(row: Summary): BlogPost {
     date: abujaDay(row.publishedAt),
     author: row.authorName,
     comments: row.sampleComments,
-    img,
+    img: row.cover,
     category: row.category,
     tags: row.tags,
     readingMinutes: row.readingMinutes,
@@ -50,11 +49,11 @@ const slugOfPath = (path: string) => decodeURIComponent(path.slice('/blogDetails
 interface Loaded {
   posts: BlogPost[];
   moved: Map<string, string>;
-  bodies: Map<string, Promise<PostBodyHtml | null>>;
+  bodies: Map<string, Promise<PostBody | null>>;
 }
 
 /** The blog's posts from the database, kept in memory until `invalidate()` (the content version moved). */
-export function storeBlogCatalog(store: Store, now: () => Date = () => new Date()): BlogCatalog & { invalidate(): void } {
+export function storeBlogCatalog(store: Store, now: () => Date = () => new Date(), pictures: (doc: RichTextDoc) => Promise<Record<string, MediaPicture>> = async () => ({})): BlogCatalog & { invalidate(): void } {
   const loaded = memoized(async (): Promise<Loaded> => {
     const { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt } = posts;
     const columns = { id, slug, title, excerpt, cover, category, tags, authorId, authorName, publishedAt, commentsOpen, sampleComments, readingMinutes, updatedAt };
@@ -76,7 +75,7 @@ export function storeBlogCatalog(store: Store, now: () => Date = () => new Date(
           .select({ body: posts.body })
           .from(posts)
           .where(eq(posts.slug, slug))
-          .then(([row]) => (row ? postBodyHtml(row.body) : null));
+          .then(async ([row]) => (row ? { doc: row.body, pictures: await pictures(row.body) } : null));
         body.catch(() => current.bodies.delete(slug));
         current.bodies.set(slug, body);
       }
@@ -91,18 +90,18 @@ export function storeBlogCatalog(store: Store, now: () => Date = () => new Date(
 export function staticBlogCatalog(rows: readonly PostRow[]): BlogCatalog {
   const sorted = [...rows].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const list = sorted.map(blogPostOf);
-  const bodies = new Map(sorted.map((r) => [r.slug, postBodyHtml(r.body)]));
+  const bodies = new Map(sorted.map((r): [string, PostBody] => [r.slug, { doc: r.body, pictures: {} }]));
   return { posts: async () => list, body: async (slug) => bodies.get(slug) ?? null, movedTo: async () => null };
 }
 
 /** A catalog with one post as a draft shows it (preview, editors only): in its place, or first when new. */
-export function withDraftPost(base: BlogCatalog, draft: { post: BlogPost; body: RichDoc; replaces: string | null }): BlogCatalog {
+export function withDraftPost(base: BlogCatalog, draft: { post: BlogPost; body: PostBody; replaces: string | null }): BlogCatalog {
   return {
     async posts() {
       const all = (await base.posts()).filter((p) => p.id !== draft.post.id && p.slug !== draft.replaces);
       return [draft.post, ...all].sort((a, b) => b.date.localeCompare(a.date));
     },
-    body: async (slug) => (slug === draft.post.slug ? postBodyHtml(draft.body) : base.body(slug)),
+    body: async (slug) => (slug === draft.post.slug ? draft.body : base.body(slug)),
     movedTo: (slug) => base.movedTo(slug),
   };
 }

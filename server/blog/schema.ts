@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Img } from '../../shared/content/types';
-import type { RichDoc } from '../../shared/platform/rich-doc';
+import type { SiteImage } from '../../shared/platform/site-image';
+import type { RichTextDoc } from '../../shared/platform/rich-text';
 
 // Drizzle's view of the blog's table (server/platform/db/migrations/0007_publishing.sql is the source of truth).
 
@@ -12,8 +12,8 @@ export const posts = pgTable('posts', {
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
   excerpt: text('excerpt').notNull(),
-  body: jsonb('body').$type<RichDoc>().notNull(),
-  cover: jsonb('cover').$type<Img & { media?: string }>().notNull(),
+  body: jsonb('body').$type<RichTextDoc>().notNull(),
+  cover: jsonb('cover').$type<SiteImage>().notNull(),
   category: text('category').notNull(),
   tags: text('tags').array().notNull().default([]),
   authorId: text('author_id'),

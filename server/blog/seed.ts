@@ -1,28 +1,27 @@
 import type { Post } from '../../shared/content/posts';
 import { posts as contentPosts } from '../../shared/content/posts';
 import { postBody, type PostBlock } from '../../shared/content/post-bodies';
-import type { RichDoc, RichNode } from '../../shared/platform/rich-doc';
+import type { RichTextBlock, RichTextDoc } from '../../shared/platform/rich-text';
 import type { PostRow } from './schema';
 
-const text = (t: string): RichNode => ({ type: 'text', text: t });
-const paragraph = (t: string): RichNode => ({ type: 'paragraph', content: [text(t)] });
+const paragraph = (t: string) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text: t }] });
 
 /**
- * A pull quote's attribution, as a stored document keeps it: the quote's last paragraph, starting
- * with an em dash (server/blog/body-html.ts shows it as the quote's caption).
+ * A pull quote's attribution, as a stored document keeps it: the quote's last line, starting
+ * with an em dash (shared/blog/post-body.tsx shows it as the quote's caption).
  */
 export const ATTRIBUTION_DASH = '— ';
 
 /** The template's post body as a rich-text document: the first revision of each seeded post. */
-export function docOfBlocks(blocks: readonly PostBlock[]): RichDoc {
+export function docOfBlocks(blocks: readonly PostBlock[]): RichTextDoc {
   return {
     type: 'doc',
-    content: blocks.map((b): RichNode => {
+    content: blocks.map((b): RichTextBlock => {
       switch (b.kind) {
         case 'p':
           return paragraph(b.text);
         case 'h2':
-          return { type: 'heading', attrs: { level: 2 }, content: [text(b.text)] };
+          return { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: b.text }] };
         case 'list':
           return { type: 'bulletList', content: b.items.map((item) => ({ type: 'listItem', content: [paragraph(item)] })) };
         case 'quote':

@@ -3,7 +3,8 @@ import { siteFactsOf, type SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
 import type { Store } from '../platform/db/store';
 import { copyOf } from '../../shared/content/services';
-import { docOfParagraphs } from '../../shared/platform/rich-doc';
+import { emptyRichText, plainTextToRichText, type RichTextDoc } from '../../shared/platform/rich-text';
+import type { MediaPicture } from '../../shared/platform/media';
 import type { ClinicCatalog, FactsFile, ServiceCopy } from './context';
 import { loadClinicFacts, loadServiceCopy } from './repo';
 
@@ -42,7 +43,7 @@ function keepFiles() {
  * when the content version moves, server/platform/db/content-version.ts) makes the next read
  * ask the database again. Pages and loaders read them on every render at no database cost.
  */
-export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void } {
+export function storeCatalog(store: Store, pictures: (doc: RichTextDoc) => Promise<Record<string, MediaPicture>> = async () => ({})): ClinicCatalog & { invalidate(): void } {
   let current: Promise<Loaded> | null = null;
   let last: Loaded | undefined;
   let copies = new Map<string, Promise<ServiceCopy | null>>();
@@ -69,7 +70,11 @@ export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void
     serviceCopy(id) {
       let copy = copies.get(id);
       if (!copy) {
-        const pending = loadServiceCopy(store.db, id).then((row) => (row ? { body: row.body ?? { type: 'doc' as const, content: [] }, points: row.points } : null));
+        const pending = loadServiceCopy(store.db, id).then(async (row) => {
+          if (!row) return null;
+          const body = row.body ?? emptyRichText();
+          return { body, pictures: await pictures(body), points: row.points };
+        });
         pending.catch(() => copies.delete(id));
         copies.set(id, pending);
         copy = pending;
@@ -95,7 +100,22 @@ export function staticCatalog(facts: ClinicFacts): ClinicCatalog {
       const service = facts.services.find((s) => s.id === id);
       if (!service) return null;
       const copy = copyOf(service.slug);
-      return { body: docOfParagraphs(copy.body), points: copy.points };
+      return { body: plainTextToRichText(copy.body.join('\n\n')), pictures: {}, points: copy.points };
     },
+  };
+}
+
+/**
+ * A catalog showing other facts than `base` (an editor's preview of a draft): its own facts file
+ * (content-named, listed by `file`), and optionally one service's copy; everything else as `base`.
+ */
+export function overlayCatalog(base: ClinicCatalog, facts: ClinicFacts, serviceCopy?: { id: string; copy: ServiceCopy }): ClinicCatalog {
+  const own = loaded(facts);
+  return {
+    facts: async () => own.facts,
+    siteFacts: async () => own.site,
+    current: () => ({ facts: own.facts, file: own.file }),
+    file: (hash) => (hash === own.file.hash ? own.file : base.file(hash)),
+    serviceCopy: (id) => (serviceCopy && id === serviceCopy.id ? Promise.resolve(serviceCopy.copy) : base.serviceCopy(id)),
   };
 }

@@ -1,7 +1,8 @@
 import { createContext } from 'react-router';
 import type { SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
-import type { RichDoc } from '../../shared/platform/rich-doc';
+import type { RichTextDoc } from '../../shared/platform/rich-text';
+import type { MediaPicture } from '../../shared/platform/media';
 
 /** The facts as one file for the browser, named by a hash of its content (immutable: cached for good). */
 export interface FactsFile {
@@ -28,7 +29,9 @@ export interface ClinicCatalog {
 
 /** What a service's page says beyond its facts (the services table's body and points). */
 export interface ServiceCopy {
-  body: RichDoc;
+  body: RichTextDoc;
+  /** The uploaded pictures its body shows, by id. */
+  pictures: Record<string, MediaPicture>;
   points: readonly string[];
 }
 

@@ -3,15 +3,10 @@ import { boolean, doublePrecision, integer, pgTable, smallint, text, time } from
 import { seedDetails } from '../../shared/content/site';
 import type { ClinicFacts } from '../../shared/clinic/types';
 import type { Db, Tx } from '../platform/db/db';
-import type { Img } from '../../shared/content/types';
-import { clinicDetails, faqs, locations, openingHours, practitioners, practitionerServices, services, type StoredPicture } from './schema';
+import { clinicDetails, faqs, locations, openingHours, practitioners, practitionerServices, services } from './schema';
 
 const hhmm = (t: string) => t.slice(0, 5);
 
-/** A stored picture as pages get it (without the library's bookkeeping). */
-export function publicPicture({ media: _media, ...img }: StoredPicture): Img {
-  return img;
-}
 
 /** Every fact of the clinic, in display order. */
 export async function loadClinicFacts(db: Db | Tx): Promise<ClinicFacts> {
@@ -44,14 +39,14 @@ export async function loadClinicFacts(db: Db | Tx): Promise<ClinicFacts> {
       geo: latitude !== null && longitude !== null ? { latitude, longitude } : null,
     })),
     hours: hourRows.map((h) => ({ locationId: h.locationId, weekday: h.weekday, opens: hhmm(h.opens), closes: hhmm(h.closes) })),
-    services: serviceRows.map((s) => ({ ...s, picture: s.picture ? publicPicture(s.picture) : null })),
+    services: serviceRows,
     practitioners: practitionerRows.map((p) => ({
       id: p.id,
       slug: p.slug,
       name: p.name,
       title: p.title,
       bio: p.bio,
-      portrait: { src: p.portraitSrc, width: p.portraitWidth, height: p.portraitHeight, alt: p.portraitAlt, ...(p.portraitMedia ? { sources: p.portraitMedia.sources } : {}) },
+      portrait: { src: p.portraitSrc, width: p.portraitWidth, height: p.portraitHeight, alt: p.portraitAlt, ...(p.portraitMedia ? { media: p.portraitMedia } : {}) },
       bookable: p.bookable,
       visible: p.visible,
       serviceIds: links.filter((l) => l.practitionerId === p.id).map((l) => l.serviceId).sort(),

@@ -1,10 +1,8 @@
 import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
 import type { ClinicDetails } from '../../shared/content/site';
-import type { Img, PictureSource } from '../../shared/content/types';
-
-/** A picture as a public table keeps it: as pages show it, and (uploaded ones) the media library's id. */
-export type StoredPicture = Img & { media?: string };
-import type { RichDoc } from '../../shared/platform/rich-doc';
+import type { MediaPicture } from '../../shared/platform/media';
+import type { SiteImage } from '../../shared/platform/site-image';
+import type { RichTextDoc } from '../../shared/platform/rich-text';
 
 // Drizzle's view of the clinic's tables (server/platform/db/migrations/0002_clinic.sql and 0007_publishing.sql are the source of truth).
 
@@ -49,9 +47,9 @@ export const services = pgTable('services', {
   followUpMinutes: integer('follow_up_minutes').notNull(),
   bufferMinutes: integer('buffer_minutes').notNull().default(0),
   priceNgn: integer('price_ngn'),
-  body: jsonb('body').$type<RichDoc>(),
+  body: jsonb('body').$type<RichTextDoc>(),
   points: text('points').array().notNull().default([]),
-  picture: jsonb('picture').$type<StoredPicture>(),
+  picture: jsonb('picture').$type<SiteImage>(),
   bookableOnline: boolean('bookable_online').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -69,7 +67,7 @@ export const practitioners = pgTable('practitioners', {
   portraitAlt: text('portrait_alt').notNull(),
   bookable: boolean('bookable').notNull().default(false),
   visible: boolean('visible').notNull().default(true),
-  portraitMedia: jsonb('portrait_media').$type<{ id: string; sources: PictureSource[] }>(),
+  portraitMedia: jsonb('portrait_media').$type<MediaPicture>(),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

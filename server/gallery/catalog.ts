@@ -16,10 +16,7 @@ export interface GalleryCatalog {
 
 export const galleryContext = createContext<GalleryCatalog>();
 
-const itemOf = (r: Pick<GalleryRow, 'id' | 'picture' | 'caption' | 'category'>): GalleryItem => {
-  const { media: _media, ...img } = r.picture;
-  return { id: r.id, img, category: r.category, title: r.caption };
-};
+const itemOf = (r: Pick<GalleryRow, 'id' | 'picture' | 'caption' | 'category'>): GalleryItem => ({ id: r.id, img: r.picture, category: r.category, title: r.caption });
 
 /** From the database, kept in memory until `invalidate()` (the content version moved). */
 export function storeGalleryCatalog(store: Store): GalleryCatalog & { invalidate(): void } {

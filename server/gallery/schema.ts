@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Img } from '../../shared/content/types';
+import type { SiteImage } from '../../shared/platform/site-image';
 
 // Drizzle's view of the gallery's table (server/platform/db/migrations/0007_publishing.sql is the source of truth).
 
@@ -7,7 +7,7 @@ import type { Img } from '../../shared/content/types';
 export const galleryItems = pgTable('gallery_items', {
   id: text('id').primaryKey(),
   collection: text('collection', { enum: ['gallery', 'portfolio'] }).notNull(),
-  picture: jsonb('picture').$type<Img & { media?: string }>().notNull(),
+  picture: jsonb('picture').$type<SiteImage>().notNull(),
   caption: text('caption').notNull(),
   category: text('category').notNull(),
   sort: integer('sort').notNull().default(0),

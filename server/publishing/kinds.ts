@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FieldErrors } from '../../shared/platform/form-fields';
-import { plainTextOf, type RichDoc } from '../../shared/platform/rich-doc';
+import { emptyRichText, isRichTextEmpty, richTextPlainText, type RichTextDoc } from '../../shared/platform/rich-text';
 import type { DetailsDoc, DocOf, FaqDoc, GalleryDoc, KindId, LocationDoc, PostDoc, PractitionerDoc, ServiceDoc } from '../../shared/publishing/kinds';
 import { slugify } from '../../shared/publishing/fields';
 import { queryRows, type Db, type Tx } from '../platform/db/db';
@@ -50,7 +50,7 @@ const serviceDoc = (r: typeof services.$inferSelect): ServiceDoc => ({
   name: r.name,
   slug: r.slug,
   summary: r.summary,
-  body: r.body ?? { type: 'doc', content: [] },
+  body: r.body ?? emptyRichText(),
   points: r.points,
   firstVisitMinutes: r.firstVisitMinutes,
   followUpMinutes: r.followUpMinutes,
@@ -113,7 +113,7 @@ async function practitionerDoc(db: Db | Tx, r: typeof practitioners.$inferSelect
     slug: r.slug,
     title: r.title,
     bio: r.bio,
-    portrait: r.portraitMedia ? { src: `media:${r.portraitMedia.id}`, alt: r.portraitAlt } : { src: r.portraitSrc, alt: r.portraitAlt },
+    portrait: refOf({ src: r.portraitSrc, width: r.portraitWidth, height: r.portraitHeight, alt: r.portraitAlt, ...(r.portraitMedia ? { media: r.portraitMedia } : {}) }),
     bookable: r.bookable,
     serviceIds: links.map((l) => l.serviceId).sort(),
     visible: r.visible,
@@ -149,7 +149,7 @@ const practitionerStore: KindStore<PractitionerDoc> = {
       portraitWidth: picture.width,
       portraitHeight: picture.height,
       portraitAlt: picture.alt,
-      portraitMedia: picture.media ? { id: picture.media, sources: [...(picture.sources ?? [])] } : null,
+      portraitMedia: picture.media ?? null,
       bookable: doc.bookable,
       visible: doc.visible,
       sort: doc.order,
@@ -275,8 +275,8 @@ const postDoc = (r: typeof posts.$inferSelect): PostDoc => ({
 });
 
 /** About 200 words a minute, at least one. */
-export function readingMinutes(body: RichDoc): number {
-  const words = plainTextOf(body).split(/\s+/).filter(Boolean).length;
+export function readingMinutes(body: RichTextDoc): number {
+  const words = richTextPlainText(body).split(/\s+/).filter(Boolean).length;
   return Math.min(120, Math.max(1, Math.round(words / 200)));
 }
 
@@ -292,7 +292,7 @@ const postStore: KindStore<PostDoc> = {
     if (clash) errors.slug = `The post “${clash.title}” already has this address. Please choose another.`;
     const [author] = await db.select({ id: practitioners.id }).from(practitioners).where(eq(practitioners.id, doc.authorId));
     if (!author) errors.authorId = 'Please choose the author from the team.';
-    if (!doc.body.content.length || !plainTextOf(doc.body).trim()) errors.body = 'Please write the post’s text.';
+    if (isRichTextEmpty(doc.body)) errors.body = 'Please write the post’s text.';
     return errors;
   },
   async apply(tx, id, doc, previous, now) {

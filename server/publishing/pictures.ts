@@ -1,11 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Img, PictureSource } from '../../shared/content/types';
-import { illustrations, MEDIA_PREFIX, portraitIllustration, type LibraryPicture, type PictureRef } from '../../shared/publishing/pictures';
+import { isPictureId, pictureSources, type MediaPicture } from '../../shared/platform/media';
+import type { SiteImage } from '../../shared/platform/site-image';
+import { illustrations, MEDIA_PREFIX, portraitIllustration, portraitIllustrations, type LibraryPicture, type PictureRef } from '../../shared/publishing/pictures';
 import type { Db, Tx } from '../platform/db/db';
-import { media, type MediaRow, type MediaVariant } from './schema';
-
-/** A picture as a public table keeps it: as pages show it, and for an uploaded one its library id. */
-export type StoredPicture = Img & { media?: string };
+import { media } from './schema';
 
 /** A picture the editor chose that cannot be published (deleted from the library meanwhile). */
 export class PictureGone extends Error {
@@ -14,26 +12,22 @@ export class PictureGone extends Error {
   }
 }
 
-export const mediaUrl = (key: string) => `/media/${key}`;
-
-/** An uploaded picture as pages show it: the largest WebP as `src`, every variant in `srcset`, AVIF first. */
-export function imgOfMedia(row: Pick<MediaRow, 'id' | 'variants'>, alt: string): StoredPicture {
-  const of = (format: MediaVariant['format']) => row.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width);
-  const webp = of('webp');
-  const avif = of('avif');
-  const largest = webp.at(-1) ?? avif.at(-1);
-  if (!largest) throw new PictureGone(`${MEDIA_PREFIX}${row.id}`);
-  const srcset = (list: MediaVariant[]) => list.map((v) => `${mediaUrl(v.key)} ${v.width}w`).join(', ');
-  const sources: PictureSource[] = [...(avif.length ? [{ type: 'image/avif' as const, srcset: srcset(avif) }] : []), ...(webp.length ? [{ type: 'image/webp' as const, srcset: srcset(webp) }] : [])];
-  return { src: mediaUrl(largest.key), width: largest.width, height: largest.height, alt, sources, media: row.id };
+/**
+ * An upload as the pages keep it: its MediaPicture (the copies, for `<picture>` and `srcset`)
+ * with the fallback copy as `src`, the largest copy's size and the alt text chosen where it is used.
+ */
+export function siteImageOf(picture: MediaPicture, alt: string): SiteImage {
+  const copies = pictureSources(picture);
+  return { src: copies.src, width: copies.width, height: copies.height, alt, media: picture };
 }
 
 /** The picture a ref names, as it is stored for the pages; throws PictureGone for a library picture that is no more. */
-export async function resolvePicture(db: Db | Tx, ref: PictureRef): Promise<StoredPicture> {
+export async function resolvePicture(db: Db | Tx, ref: PictureRef): Promise<SiteImage> {
   if (ref.src.startsWith(MEDIA_PREFIX)) {
-    const [row] = await db.select({ id: media.id, variants: media.variants }).from(media).where(eq(media.id, ref.src.slice(MEDIA_PREFIX.length)));
+    const id = ref.src.slice(MEDIA_PREFIX.length);
+    const [row] = isPictureId(id) ? await db.select({ picture: media.picture }).from(media).where(eq(media.id, id)) : [];
     if (!row) throw new PictureGone(ref.src);
-    return imgOfMedia(row, ref.alt);
+    return siteImageOf(row.picture, ref.alt);
   }
   const known = illustrations.get(ref.src) ?? portraitIllustration(ref.src);
   if (!known) throw new PictureGone(ref.src);
@@ -41,25 +35,25 @@ export async function resolvePicture(db: Db | Tx, ref: PictureRef): Promise<Stor
 }
 
 /** A stored picture back as the editor's choice. */
-export function refOf(picture: StoredPicture): PictureRef {
-  return { src: picture.media ? `${MEDIA_PREFIX}${picture.media}` : picture.src, alt: picture.alt };
+export function refOf(picture: SiteImage): PictureRef {
+  return { src: picture.media ? `${MEDIA_PREFIX}${picture.media.id}` : picture.src, alt: picture.alt };
 }
-
-const THUMB_WIDTH = 320;
 
 /** The library as the editor's picture fields offer it: uploads (newest first), then the site's illustrations. */
 export async function libraryPictures(db: Db | Tx): Promise<LibraryPicture[]> {
-  const rows = await db.select({ id: media.id, originalName: media.originalName, variants: media.variants, width: media.width, height: media.height }).from(media).orderBy(media.createdAt);
+  const rows = await db.select({ id: media.id, originalName: media.originalName, picture: media.picture }).from(media).orderBy(media.createdAt);
   const uploads = rows.reverse().map((r): LibraryPicture => {
-    const webp = r.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width);
-    const thumb = webp.find((v) => v.width >= THUMB_WIDTH) ?? webp.at(-1);
-    return { src: `${MEDIA_PREFIX}${r.id}`, label: r.originalName, thumb: thumb ? mediaUrl(thumb.key) : '', width: r.width, height: r.height };
+    const copies = pictureSources(r.picture);
+    return { src: `${MEDIA_PREFIX}${r.id}`, label: r.originalName, thumb: copies.src, width: copies.width, height: copies.height, media: r.picture };
   });
-  const drawn = [...illustrations.values()].map((img): LibraryPicture => ({ src: img.src, label: `Illustration: ${img.alt}`, thumb: img.src, width: img.width, height: img.height }));
+  const drawn = [...illustrations.values(), ...portraitIllustrations].map((img): LibraryPicture => ({ src: img.src, label: `Illustration: ${img.alt}`, thumb: img.src, width: img.width, height: img.height }));
   return [...uploads, ...drawn];
 }
 
-/** Library rows by id (for the pictures a form names). */
-export async function mediaRows(db: Db | Tx, ids: readonly string[]): Promise<MediaRow[]> {
-  return ids.length ? db.select().from(media).where(inArray(media.id, [...ids])) : [];
+/** The uploads a rich text shows, by id (what `<RichText pictures>` needs); ones deleted meanwhile are left out. */
+export async function mediaPicturesOf(db: Db | Tx, ids: readonly string[]): Promise<Record<string, MediaPicture>> {
+  const wanted = ids.filter(isPictureId);
+  if (!wanted.length) return {};
+  const rows = await db.select({ id: media.id, picture: media.picture }).from(media).where(inArray(media.id, wanted));
+  return Object.fromEntries(rows.map((r) => [r.id, r.picture]));
 }

@@ -1,6 +1,7 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FormValues } from '../../shared/publishing/fields';
 import type { AnyDoc, KindId } from '../../shared/publishing/kinds';
+import type { MediaPicture } from '../../shared/platform/media';
 
 // Drizzle's view of the editor's tables (server/platform/db/migrations/0007_publishing.sql is the source of truth).
 
@@ -43,23 +44,12 @@ export const contentRevisions = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.id, t.n] })],
 );
 
-/** One stored variant of an uploaded picture (server/platform/media makes and stores them). */
-export interface MediaVariant {
-  format: 'avif' | 'webp';
-  width: number;
-  height: number;
-  /** Its key in the media store; served at `/media/<key>`. */
-  key: string;
-}
-
 export const media = pgTable('media', {
   id: text('id').primaryKey(),
+  picture: jsonb('picture').$type<MediaPicture>().notNull(),
   originalName: text('original_name').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
-  variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
-  alt: text('alt').notNull().default(''),
+  sourceType: text('source_type').notNull(),
   uploadedBy: text('uploaded_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -4,7 +4,7 @@ import { homeFiveGallery } from '../../shared/content/home-five';
 import { portfolioItems } from '../../shared/content/portfolio';
 import { serviceCopy } from '../../shared/content/services';
 import { seedDetails } from '../../shared/content/site';
-import { docOfParagraphs } from '../../shared/platform/rich-doc';
+import { plainTextToRichText } from '../../shared/platform/rich-text';
 import { KIND_IDS } from '../../shared/publishing/kinds';
 import type { Tx } from '../platform/db/db';
 import { posts } from '../blog/schema';
@@ -26,7 +26,7 @@ export async function seedPublishing(tx: Tx): Promise<void> {
   await tx.insert(clinicDetails).values({ id: true, data: seedDetails }).onConflictDoNothing();
   await tx.insert(faqs).values(contentFaqs.map((f, sort) => ({ id: f.id, question: f.question, answer: f.answer, sort }))).onConflictDoNothing();
   for (const [slug, copy] of Object.entries(serviceCopy)) {
-    await tx.update(services).set({ body: docOfParagraphs(copy.body), points: [...copy.points], picture: { ...copy.img } }).where(eq(services.slug, slug));
+    await tx.update(services).set({ body: plainTextToRichText(copy.body.join('\n\n')), points: [...copy.points], picture: { ...copy.img } }).where(eq(services.slug, slug));
   }
   const team = await tx.select({ id: practitioners.id, name: practitioners.name }).from(practitioners);
   await tx.insert(posts).values(seedPostRows((name) => team.find((p) => p.name === name)?.id ?? null)).onConflictDoNothing();

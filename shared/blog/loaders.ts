@@ -1,5 +1,8 @@
 import type { Post } from '../content/posts';
 import type { PageMeta } from '../platform/page-meta';
+import type { MediaPicture } from '../platform/media';
+import type { RichTextDoc } from '../platform/rich-text';
+import type { SiteImage } from '../platform/site-image';
 
 /**
  * The blog pages' data. The posts are data (the posts table, edited at /staff/content), so the
@@ -10,6 +13,8 @@ import type { PageMeta } from '../platform/page-meta';
 /** A published post as the pages show it: the summary the cards use, with its id and whether readers may comment. */
 export interface BlogPost extends Post {
   id: string;
+  /** Its cover: an illustration, or an upload with its copies. */
+  img: SiteImage;
   commentsOpen: boolean;
   /** The day it last changed (yyyy-mm-dd, Abuja): the sitemap's lastmod, the article's dateModified. */
   modified: string;
@@ -99,18 +104,15 @@ export interface PublishedComment {
   publishedAt: string;
 }
 
-/**
- * A post's body as HTML, rendered on the server from its stored document (an allowlist: nothing
- * typed can run), in two parts: the page puts two clinic photographs between them.
- */
-export interface PostBodyHtml {
-  before: string;
-  after: string;
+/** A post's body: its stored document (rendered from an allowlist: nothing typed can run) and the uploaded pictures it shows, by id. */
+export interface PostBody {
+  doc: RichTextDoc;
+  pictures: Record<string, MediaPicture>;
 }
 
 export interface BlogPostData {
   post: BlogPost;
-  body: PostBodyHtml;
+  body: PostBody;
   /** Approved readers' comments, oldest first. */
   approvedComments?: PublishedComment[];
   /** The older post. */

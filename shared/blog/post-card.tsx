@@ -1,5 +1,5 @@
 import { imageLoading } from '../ui/image-loading';
-import { Picture } from '../ui/picture';
+import { SitePicture } from '../ui/site-picture';
 import { Link } from '../ui/link';
 import type { Post } from '../content/posts';
 import { Icon } from '../ui/icons';
@@ -12,7 +12,7 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
   return (
     <article className="post-card blog-item">
       <Link to={href} className="post-card__img" tabIndex={-1} aria-hidden="true">
-        <Picture
+        <SitePicture
           img={post.img}
           sizes="(min-width: 1200px) 400px, (min-width: 768px) 50vw, 100vw"
           alt=""

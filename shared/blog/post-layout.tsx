@@ -7,7 +7,7 @@ import { TextAreaField, TextField } from '../ui/fields';
 import { EnquiryForm } from '../requests/enquiry-form';
 import { EmbedOnDemand } from '../ui/embed-on-demand';
 import { imageLoading } from '../ui/image-loading';
-import { Picture } from '../ui/picture';
+import { SitePicture } from '../ui/site-picture';
 import { Icon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
 import { BlogShell } from './blog-shell';
@@ -15,7 +15,8 @@ import { BlogSidebar } from './blog-sidebar';
 import { categoryHref, postHref } from './links';
 import { useClinicFacts } from '../clinic/facts-context';
 import { teamOf, type TeamMember } from '../clinic/team';
-import type { BlogPostData, PostBodyHtml, PublishedComment } from './loaders';
+import type { BlogPostData, PublishedComment } from './loaders';
+import { PostBody } from './post-body';
 import { PostMeta } from './post-meta';
 import { ShareLinks } from './share-links';
 import { TagLinks } from './tag-links';
@@ -29,7 +30,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   if (medium === 'audio') {
     return (
       <div className="post__medium post__medium--audio">
-        <Picture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
+        <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
         <EmbedOnDemand kind="audio" src={soundCloudEmbedUrl(audioTrack.url)} title={`Audio: ${audioTrack.title}`} provider="SoundCloud" detail={audioTrack.duration} />
       </div>
     );
@@ -54,27 +55,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   }
   return (
     <div className="post__medium">
-      <Picture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
-    </div>
-  );
-}
-
-/**
- * The body, with two clinic photographs after its first third. Its HTML is the server's, rendered
- * from the stored document through an allowlist (server/blog/body-html.ts): nothing typed runs.
- */
-function Body({ body }: { body: PostBodyHtml }) {
-  return (
-    <div className="post__body">
-      <div className="post__part" dangerouslySetInnerHTML={{ __html: body.before }} />
-      <div className="post__figures">
-        {postFigureImages.map((img) => (
-          <figure key={img.src}>
-            <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
-          </figure>
-        ))}
-      </div>
-      <div className="post__part" dangerouslySetInnerHTML={{ __html: body.after }} />
+      <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
     </div>
   );
 }
@@ -194,7 +175,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
             </h2>
             <PostMeta post={post} showReadingTime />
           </header>
-          <Body body={body} />
+          <PostBody doc={body.doc} pictures={body.pictures} figures={postFigureImages} />
           <footer className="post__footer">
             <div className="post__tags">
               <span className="post__tags-label" id="post-tags-label">

@@ -3,13 +3,13 @@ import { copyOf } from '../content/services';
 import { Icon } from '../ui/icons';
 import { serviceHref, type ServiceSummary } from './team';
 import { useClinicFacts } from './facts-context';
-import { Picture } from '../ui/picture';
+import { SitePicture } from '../ui/site-picture';
 import '../ui/sections/service-sections.css';
 
 /** The service's picture (edited at /staff/content), else its copy's illustration. */
 function ServiceImage({ id, slug }: { id: string; slug: string }) {
   const img = useClinicFacts().services.find((s) => s.id === id)?.picture ?? copyOf(slug).img;
-  return <Picture img={img} sizes="(min-width: 768px) 320px, calc(100vw - 2rem)" loading="lazy" decoding="async" className="service-list__img" />;
+  return <SitePicture img={img} sizes="(min-width: 768px) 320px, calc(100vw - 2rem)" loading="lazy" decoding="async" className="service-list__img" />;
 }
 
 /** 'Services we offer': every service with its illustration, summary and a Read More link to its detail page. */

@@ -1,6 +1,6 @@
 import type { FaqItem } from '../content/faq';
 import type { ClinicDetails } from '../content/site';
-import type { Img } from '../content/types';
+import type { SiteImage } from '../platform/site-image';
 
 /**
  * The clinic's facts, as the database holds them (server/clinic/repo.ts) and pages receive
@@ -13,7 +13,7 @@ export interface Practitioner {
   name: string;
   title: string;
   bio: string;
-  portrait: Img;
+  portrait: SiteImage;
   /** Patients can book this person (clinicians); administrators are on the team pages only. */
   bookable: boolean;
   /** The services this person gives, by id. */
@@ -37,7 +37,7 @@ export interface ClinicService {
   /** Offered in the online booking; otherwise the service page says to call. */
   bookableOnline: boolean;
   /** Its picture on the service pages; null: the illustration of its copy. */
-  picture: Img | null;
+  picture: SiteImage | null;
 }
 
 export interface Location {

@@ -6,18 +6,6 @@ export interface Img {
   height: number;
   /** Useful alt text; empty string only for purely decorative images. */
   alt: string;
-  /**
-   * An uploaded picture's variants (AVIF and WebP at the widths the pages use), best format
-   * first, for a `<picture>` with `srcset` (shared/ui/picture.tsx); `src` is then the largest WebP.
-   * The illustrations (SVG) have none.
-   */
-  sources?: readonly PictureSource[];
-}
-
-/** One format of an uploaded picture: its variants as a `srcset` (`/media/… 480w, /media/… 960w`). */
-export interface PictureSource {
-  type: 'image/avif' | 'image/webp';
-  srcset: string;
 }
 
 /** An option of a select field (appointment, quote and enquiry forms). */

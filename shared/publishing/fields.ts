@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { str } from '../platform/form-fields';
-import type { RichDoc } from '../platform/rich-doc';
+import { parseRichText, type RichTextDoc } from '../platform/rich-text';
 
 /**
  * The editor's forms, described once per kind (./kinds.ts): the page draws each field from its
@@ -23,7 +23,7 @@ interface Base {
 }
 
 export type FieldSpec =
-  | (Base & { type: 'text' | 'email' | 'url' | 'tel' | 'slug'; max?: number; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url' })
+  | (Base & { type: 'text' | 'email' | 'url' | 'tel' | 'slug'; max?: number; inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'url'; /** Suggestions from the page's choices (a datalist): any value may still be typed. */ suggest?: string })
   | (Base & { type: 'number'; min: number; max: number; step?: number; unit?: string })
   | (Base & { type: 'money' })
   | (Base & { type: 'textarea'; rows?: number; max?: number })
@@ -161,21 +161,18 @@ export function abujaLocal(iso: string | null | undefined): string {
   return Number.isNaN(t) ? '' : new Date(t + 60 * 60_000).toISOString().slice(0, 16);
 }
 
-/** The rich-text field: the editor posts its document as JSON; its content is checked by the rich-text schema. */
-export const richField = (what: string) =>
-  str.pipe(
-    z.string().transform((v, ctx): RichDoc => {
-      if (!v) return { type: 'doc', content: [] };
-      try {
-        const doc = JSON.parse(v) as unknown;
-        if (doc && typeof doc === 'object' && (doc as { type?: unknown }).type === 'doc' && Array.isArray((doc as { content?: unknown }).content)) return doc as RichDoc;
-      } catch {
-        // reported below
-      }
-      ctx.addIssue({ code: 'custom', message: `${capital(what)} could not be read. Please reload the page; your draft is kept.` });
-      return z.NEVER;
-    }),
-  );
+/**
+ * The rich-text field as the form's values keep it: the document's JSON (the editor posts it; the
+ * action turns the no-JavaScript textarea's text into it), checked by the rich-text schema.
+ */
+export const richField = str.pipe(
+  z.string().transform((v, ctx): RichTextDoc => {
+    const parsed = parseRichText(v || '{"type":"doc","content":[]}');
+    if (parsed.ok) return parsed.doc;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
+);
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, optional, required, str, type FieldErrors } from '../platform/form-fields';
 import { formatE164Nigeria, toE164Nigeria } from '../platform/phone';
-import type { RichDoc } from '../platform/rich-doc';
+import type { RichTextDoc } from '../platform/rich-text';
 import type { SocialLink } from '../content/site';
 import { abujaLocal, abujaMomentField, boolField, intField, linesField, moneyField, richField, several, single, slugField, tagsField, webAddress, type FieldSpec, type FormValues } from './fields';
 import { pictureFields, type PictureRef } from './pictures';
@@ -23,7 +23,7 @@ export interface ServiceDoc {
   name: string;
   slug: string;
   summary: string;
-  body: RichDoc;
+  body: RichTextDoc;
   points: string[];
   firstVisitMinutes: number;
   followUpMinutes: number;
@@ -72,7 +72,7 @@ export interface PostDoc {
   title: string;
   slug: string;
   excerpt: string;
-  body: RichDoc;
+  body: RichTextDoc;
   cover: PictureRef;
   category: string;
   tags: string[];
@@ -150,7 +150,7 @@ const serviceSchema = z.object({
   name: required('the service’s name', 80),
   slug: slugField,
   summary: required('a one-sentence summary', 300),
-  body: richField('the description'),
+  body: richField,
   points: linesField('the points', 12, 200),
   firstVisitMinutes: intField('the first visit’s length', 5, 480),
   followUpMinutes: intField('a follow-up’s length', 5, 480),
@@ -426,7 +426,7 @@ const postSchema = z.object({
   title: required('the title', 140),
   slug: slugField,
   excerpt: required('a short excerpt', 400),
-  body: richField('the text'),
+  body: richField,
   cover: pictureFields(true),
   category: required('a category', 40),
   tags: tagsField,
@@ -446,7 +446,7 @@ const post: KindSpec<'post'> = {
     { type: 'textarea', name: 'excerpt', label: 'Excerpt', required: true, rows: 3, max: 400, hint: 'Shown on the cards and to search engines.' },
     { type: 'rich', name: 'body', label: 'Text', required: true },
     { type: 'picture', name: 'cover', altName: 'coverAlt', label: 'Cover picture', required: true },
-    { type: 'select', name: 'category', label: 'Category', required: true, from: 'categories', placeholder: 'Choose a category' },
+    { type: 'text', name: 'category', label: 'Category', required: true, max: 40, suggest: 'categories', hint: 'One of the blog’s categories, or a new one.' },
     { type: 'text', name: 'tags', label: 'Tags', hint: 'Separated by commas, e.g. Posture, Neck pain.' },
     { type: 'select', name: 'authorId', label: 'Author', required: true, from: 'authors', placeholder: 'Choose a team member' },
     { type: 'datetime', name: 'publishAt', label: 'Publish time (Abuja)', hint: 'Empty: when you publish. A later time: “Schedule” publishes it then, by itself.' },

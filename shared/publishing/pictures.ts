@@ -3,6 +3,7 @@ import { aboutImages, blogImages, departmentImages, galleryImages, heroImages, m
 import type { Img } from '../content/types';
 import { str } from '../platform/form-fields';
 import { isStorableText } from '../platform/storable-text';
+import { isPictureId, type MediaPicture } from '../platform/media';
 
 /**
  * A picture as an editor chooses it: an uploaded one from the media library (`media:<id>`) or
@@ -15,7 +16,6 @@ export interface PictureRef {
 }
 
 export const MEDIA_PREFIX = 'media:';
-export const MEDIA_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** The illustrations shipped with the site (public/images/), by path. */
 export const illustrations: ReadonlyMap<string, Img> = new Map(
@@ -25,10 +25,12 @@ export const illustrations: ReadonlyMap<string, Img> = new Map(
 );
 
 /** The team's illustrated portraits (public/images/doctors/), which the seed's team uses. */
-export const portraitIllustration = (src: string): Img | undefined => (/^\/images\/doctors\/doctor-\d{1,2}\.svg$/.test(src) ? { src, width: 400, height: 480, alt: '' } : undefined);
+export const portraitIllustrations: readonly Img[] = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ src: `/images/doctors/doctor-${n}.svg`, width: 400, height: 480, alt: `Illustrated portrait ${n}` }));
+
+export const portraitIllustration = (src: string): Img | undefined => portraitIllustrations.find((p) => p.src === src);
 
 export function isKnownPictureSource(src: string): boolean {
-  if (src.startsWith(MEDIA_PREFIX)) return MEDIA_ID.test(src.slice(MEDIA_PREFIX.length));
+  if (src.startsWith(MEDIA_PREFIX)) return isPictureId(src.slice(MEDIA_PREFIX.length));
   return illustrations.has(src) || portraitIllustration(src) !== undefined;
 }
 
@@ -64,4 +66,6 @@ export interface LibraryPicture {
   thumb: string;
   width: number;
   height: number;
+  /** An upload's copies (for the rich-text editor's pictures). */
+  media?: MediaPicture;
 }

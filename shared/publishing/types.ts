@@ -60,3 +60,52 @@ export type EditorActionData =
   | { outcome: 'conflict'; intent: string; message: string; values: FormValues; current: EntryState; theirs: FormValues }
   | { outcome: 'refused'; intent: string; message: string; values?: FormValues; version?: number }
   | { outcome: 'unavailable'; intent: string; message: string; values: FormValues; version: number };
+
+/** The content home (/staff/content). */
+export interface ContentHomeData {
+  staffName: string;
+  kinds: { kind: KindId; label: string; intro: string; href: string; drafts: number; scheduled: number }[];
+}
+
+/** One kind's list (/staff/content/:kind). */
+export interface ContentKindData {
+  staffName: string;
+  kind: KindId;
+  items: { id: string; title: string; live: boolean; draft: boolean; scheduledFor: string | null; draftSavedAt: string | null; draftSavedBy: string | null }[];
+}
+
+/** A revision beside what is on the site (/staff/content/:kind/:id/revisions/:n). */
+export interface RevisionData {
+  staffName: string;
+  kind: KindId;
+  id: string;
+  title: string;
+  revision: RevisionSummary;
+  /** The revision's fields, as the form shows them. */
+  then: FormValues;
+  /** What is on the site now, as the form shows it; null when it is off the site. */
+  now: FormValues | null;
+  /** The entry's version (the restore's optimistic check) and its latest revision's number. */
+  version: number;
+  latest: number;
+}
+
+/** Where a library picture is used. */
+export interface MediaUse {
+  kind: KindId;
+  id: string;
+  title: string;
+  /** On the site (a public page shows it), or only in a draft or a scheduled publication. */
+  place: 'site' | 'draft';
+  href: string;
+}
+
+/** The picture library (/staff/content/media). */
+export interface MediaPageData {
+  staffName: string;
+  pictures: { id: string; name: string; thumb: string; width: number; height: number; bytes: number; uploadedBy: string; uploadedAt: string; uses: MediaUse[] }[];
+  /** Whether this server can store pictures (a media store is configured). */
+  canUpload: boolean;
+}
+
+export type MediaActionData = { outcome: 'deleted'; id: string } | { outcome: 'in-use'; id: string; uses: MediaUse[]; message: string } | { outcome: 'refused'; message: string };

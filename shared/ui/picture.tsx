@@ -1,26 +1,31 @@
-import type { ImgHTMLAttributes } from 'react';
-import type { Img } from '../content/types';
-
-interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'width' | 'height' | 'sizes'> {
-  img: Img;
-  /** How wide the picture is shown, for the browser's choice among the variants (e.g. `(min-width: 992px) 720px, 100vw`). */
-  sizes: string;
-}
+import { pictureSources, type MediaPicture } from '../platform/media';
+import { imageLoading } from './image-loading';
 
 /**
- * An image with its real size (no layout shift). An uploaded picture comes as AVIF and WebP at
- * several widths: a `<picture>` lets the browser take the best format it reads at the width it
- * needs (`srcset` and `sizes`); the site's illustrations (SVG) are a plain `<img>`.
+ * An uploaded picture (a `MediaPicture`, shared/platform/media.ts) as a `<picture>`: AVIF and
+ * WebP sources, the JPEG copies in the `<img>` for every other browser, `sizes` as the place it
+ * sits in (e.g. BODY_PICTURE_SIZES), width and height so nothing moves when it arrives, and its
+ * dominant colour behind it until then. `priority` for the page's first, largest picture.
  */
-export function Picture({ img, sizes, alt, ...rest }: PictureProps) {
-  const image = <img src={img.src} width={img.width} height={img.height} alt={alt ?? img.alt} {...rest} />;
-  if (!img.sources?.length) return image;
+export function Picture({ picture, alt, sizes, priority = false, className }: { picture: MediaPicture; alt: string; sizes: string; priority?: boolean; className?: string }) {
+  const s = pictureSources(picture);
+  if (!s.src) return null;
   return (
-    <picture>
-      {img.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+    <picture className={className}>
+      {s.sources.map((source) => (
+        <source key={source.type} type={source.type} sizes={sizes} srcSet={source.srcSet} />
       ))}
-      {image}
+      {/* sizes before srcset before src: a browser given them one by one picks from the right list. */}
+      <img
+        sizes={sizes}
+        srcSet={s.srcSet}
+        src={s.src}
+        width={s.width}
+        height={s.height}
+        alt={alt}
+        {...(picture.opaque && /^#[0-9a-f]{6}$/i.test(picture.dominant) ? { style: { backgroundColor: picture.dominant } } : {})}
+        {...imageLoading(priority)}
+      />
     </picture>
   );
 }

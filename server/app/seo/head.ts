@@ -1,6 +1,7 @@
 import type { StaticHandlerContext } from 'react-router';
 import { site } from '../../../shared/content/site';
 import type { PageMeta } from '../../../shared/platform/page-meta';
+import { isMediaKey, mediaUrl, type MediaPicture, type PictureVariant } from '../../../shared/platform/media';
 import { CARD_HEIGHT, CARD_WIDTH, cardFor } from '../../../shared/app/seo/social-cards';
 import { canonicalPath } from '../../../shared/app/seo/urls';
 import { escapeHtml, jsonForScript } from '../../platform/render/document';
@@ -55,6 +56,12 @@ export function structuredDataFor(routePath: string, data: LeafData, origin: str
   return nodes;
 }
 
+/** The copy of an upload a link preview takes: a JPEG (every preview reads one) nearest the card's width. */
+function cardCopy(picture: MediaPicture): PictureVariant | undefined {
+  const jpeg = picture.variants.filter((v) => v.type === 'image/jpeg' && isMediaKey(v.key));
+  return jpeg.sort((a, b) => Math.abs(a.width - CARD_WIDTH) - Math.abs(b.width - CARD_WIDTH))[0];
+}
+
 /**
  * Head tags for search engines and link previews, written by the server: canonical link,
  * Open Graph and Twitter card, manifest, and JSON-LD. Error pages get `noindex` instead.
@@ -69,10 +76,10 @@ export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: S
   }
   const data = (context.loaderData[leaf.route.id] ?? {}) as LeafData;
   const pageUrl = origin + canonicalPath(context.location.pathname, context.location.search, data.canonical);
-  // An uploaded picture (a post's cover) is its own card: its largest WebP, at its size.
-  const uploaded = data.post?.img.sources?.length && routePath !== '/blogDetailsVideo' ? data.post.img : undefined;
-  const card = uploaded ? { key: '', img: uploaded } : cardFor(routePath, data);
-  const imageUrl = uploaded ? origin + uploaded.src : card ? `${origin}/og/${card.key}.png` : `${origin}/icons/icon-512.png`;
+  // An uploaded picture (a post's cover) is its own card: its JPEG copy nearest a card's width.
+  const uploaded = data.post?.img.media && routePath !== '/blogDetailsVideo' ? cardCopy(data.post.img.media) : undefined;
+  const card = uploaded ? { key: '', img: data.post!.img } : cardFor(routePath, data);
+  const imageUrl = uploaded ? origin + mediaUrl(uploaded.key) : card ? `${origin}/og/${card.key}.png` : `${origin}/icons/icon-512.png`;
   const e = escapeHtml;
   const tags = [
     `<link rel="canonical" href="${e(pageUrl)}">`,
@@ -84,7 +91,7 @@ export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: S
     `<meta property="og:description" content="${e(meta.description)}">`,
     `<meta property="og:url" content="${e(pageUrl)}">`,
     `<meta property="og:image" content="${e(imageUrl)}">`,
-    `<meta property="og:image:type" content="${uploaded ? 'image/webp' : 'image/png'}">`,
+    `<meta property="og:image:type" content="${uploaded ? uploaded.type : 'image/png'}">`,
     `<meta property="og:image:width" content="${uploaded ? uploaded.width : CARD_WIDTH}">`,
     `<meta property="og:image:height" content="${uploaded ? uploaded.height : CARD_HEIGHT}">`,
     `<meta property="og:image:alt" content="${e(card?.img.alt || site.name)}">`,

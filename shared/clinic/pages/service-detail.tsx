@@ -14,14 +14,20 @@ import { describeHours } from '../site-facts';
 import { useClinicFacts, useSiteFacts } from '../facts-context';
 import { formatNaira } from '../money';
 import type { ClinicService } from '../types';
-import { Picture } from '../../ui/picture';
+import { SitePicture } from '../../ui/site-picture';
+import { RichText } from '../../ui/rich-text';
+// Types only: the schema's module (zod) stays out of public pages' chunks.
+import type { RichTextDoc } from '../../platform/rich-text';
+import type { MediaPicture } from '../../platform/media';
 import type { ServiceSummary } from '../team';
 
 /** What the service page's server loader gives it (server/clinic/pages/service-detail.ts). */
 export interface ServiceDetailData {
   service: ServiceSummary;
-  /** Its text as HTML, rendered on the server from the stored document (an allowlist: nothing typed runs); empty: its summary. */
-  body: string;
+  /** Its text (the stored document; rendered from an allowlist: nothing typed runs); null: its summary. */
+  body: RichTextDoc | null;
+  /** The uploaded pictures its text shows, by id. */
+  pictures: Record<string, MediaPicture>;
   /** What a visit involves. */
   points: string[];
   meta: PageMeta;
@@ -51,7 +57,7 @@ function ServiceFacts({ service }: { service: ClinicService }) {
 
 /** Service detail (spec section 2): title and text, 'More Services', and a banner to /contact. */
 export default function ServiceDetailPage() {
-  const { service, body, points } = useLoaderData() as ServiceDetailData;
+  const { service, body, pictures, points } = useLoaderData() as ServiceDetailData;
   const facts = useClinicFacts().services.find((s) => s.id === service.id);
   const picture = facts?.picture ?? copyOf(service.slug).img;
   const hours = describeHours(useSiteFacts().hours);
@@ -61,9 +67,9 @@ export default function ServiceDetailPage() {
       <section className="section service-detail" aria-label={`About ${service.name}`}>
         <div className="container service-detail__inner">
           <article className="service-detail__article">
-            <Picture img={picture} sizes="(min-width: 992px) 640px, calc(100vw - 2rem)" {...imageLoading(true)} className="service-detail__img" />
+            <SitePicture img={picture} sizes="(min-width: 992px) 640px, calc(100vw - 2rem)" {...imageLoading(true)} className="service-detail__img" />
             <p className="eyebrow">Service details</p>
-            {body ? <div className="service-detail__body" dangerouslySetInnerHTML={{ __html: body }} /> : <p>{service.summary}</p>}
+            {body ? <RichText doc={body} pictures={pictures} className="service-detail__body" /> : <p>{service.summary}</p>}
             {points.length > 0 && (
               <>
                 <h2>{serviceDetailCopy.pointsTitle}</h2>

@@ -5,7 +5,7 @@ import { Section } from '../../ui/section';
 import { useLoaderData } from 'react-router';
 import { dedupeByImage, portfolioCategoryLabel, type PortfolioCategory } from '../../content/portfolio';
 import type { GalleryData } from '../portfolio-gallery';
-import { Picture } from '../../ui/picture';
+import { SitePicture } from '../../ui/site-picture';
 import './portfolio-slider.css';
 
 /** Portfolio slider (spec section 2): one picture at a time, arrows, fade. */
@@ -33,7 +33,7 @@ export default function PortfolioSliderPage() {
             renderItem={(item, i) => (
               <figure className="portfolio-slide">
                 <div className="carousel__media">
-                  <Picture
+                  <SitePicture
                     img={item.img}
                     sizes="(min-width: 992px) 900px, calc(100vw - 2rem)"
                     decoding="async"

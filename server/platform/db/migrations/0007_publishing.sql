@@ -10,7 +10,8 @@ ALTER TABLE services ADD COLUMN body jsonb;
 --> statement-breakpoint
 ALTER TABLE services ADD COLUMN points text[] NOT NULL DEFAULT '{}';
 --> statement-breakpoint
--- The picture as pages show it ({ src, width, height, alt, sources?, media? }); null: none.
+-- The picture as pages show it ({ src, width, height, alt, media? }, media an upload's
+-- MediaPicture); null: none.
 ALTER TABLE services ADD COLUMN picture jsonb;
 --> statement-breakpoint
 -- Offered in the online booking; false: the service page says to call.
@@ -19,7 +20,7 @@ ALTER TABLE services ADD COLUMN bookable_online boolean NOT NULL DEFAULT true;
 -- Shown on the team pages (and bookable online only when shown).
 ALTER TABLE practitioners ADD COLUMN visible boolean NOT NULL DEFAULT true;
 --> statement-breakpoint
--- An uploaded portrait: its media id and AVIF and WebP variants (srcset); null for the illustrated ones.
+-- An uploaded portrait (its MediaPicture: the copies the pipeline made); null for the illustrated ones.
 ALTER TABLE practitioners ADD COLUMN portrait_media jsonb;
 --> statement-breakpoint
 CREATE TABLE clinic_details (
@@ -129,17 +130,16 @@ CREATE TABLE content_redirects (
 --> statement-breakpoint
 CREATE TRIGGER content_redirects_content AFTER INSERT OR UPDATE OR DELETE ON content_redirects FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 --> statement-breakpoint
--- The media library: each uploaded picture, its variants (stored by server/platform/media) and
--- who uploaded it. A picture in use is not deleted (the editor says where it is used).
+-- The media library: each uploaded picture (its MediaPicture: the copies server/platform/media
+-- made and stored, by the upload's content hash) and who uploaded it. A picture in use is not
+-- deleted (the library says where it is used).
 CREATE TABLE media (
-  id text PRIMARY KEY CHECK (id ~ '^[a-z0-9-]+$'),
+  id text PRIMARY KEY CHECK (id ~ '^[0-9a-f]{32}$'),
+  picture jsonb NOT NULL,
   original_name text NOT NULL,
-  width integer NOT NULL,
-  height integer NOT NULL,
+  -- The upload's size in bytes and type, read from its content.
   bytes integer NOT NULL,
-  -- The stored variants as the pipeline made them (format, width, height, key).
-  variants jsonb NOT NULL,
-  alt text NOT NULL DEFAULT '',
+  source_type text NOT NULL,
   uploaded_by text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );

@@ -1,0 +1,400 @@
+/**
+ * The staff's rich-text editor (TipTap on ProseMirror). Browser only and heavy (~100 kB of
+ * ProseMirror): never import it statically. `RichTextField` (../rich-text-field.tsx) loads it
+ * with `import()` once the page has hydrated, and shows the plain-text fallback until then and
+ * without JavaScript. ADR 0037.
+ *
+ * Props
+ *   value            the document to start from (RichTextDoc);
+ *   onChange(json)   after every change: the document, in the schema's form when it passes
+ *                    parseRichText (the server checks it again);
+ *   name             when set, a hidden input of that name carries the JSON in the form;
+ *   label, labelId   the field's visible label (its id labels the editing area);
+ *   describedBy      ids of the hint and error under the field;
+ *   pictures         MediaPictures by id, for the pictures already in `value`;
+ *   onUploadPicture(file) → Promise<{ picture } | { error }>: uploads a chosen file (the
+ *                    colleague's upload endpoint, which runs processPicture) and answers the
+ *                    stored MediaPicture or the refusal's message; without it there is no
+ *                    Picture button.
+ *
+ * Toolbar: a `role="toolbar"` of labelled buttons (arrow keys move between them, Tab leaves),
+ * each 44 px, wrapping on a phone; toggles say their state with aria-pressed. The link and
+ * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes), with no
+ * `<form>` of their own: the editor sits inside the editing screen's form, and Enter in a dialog
+ * applies it instead of submitting that form.
+ * Ctrl+K (Cmd+K on a Mac) opens the link dialog. Paste from Word and Google Docs keeps the structure
+ * (paste.ts) and drops the styling.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import type { MediaPicture } from '../../platform/media';
+import { parseRichText, safeHref, type RichTextDoc } from '../../platform/rich-text';
+import { cleanPastedHtml } from './paste';
+import { PictureNode } from './picture-node';
+import './editor.css';
+
+export interface RichTextEditorProps {
+  value: RichTextDoc;
+  onChange?: (json: unknown) => void;
+  name?: string;
+  label: string;
+  labelId: string;
+  describedBy?: string;
+  pictures?: Readonly<Record<string, MediaPicture>>;
+  onUploadPicture?: (file: File) => Promise<{ picture: MediaPicture } | { error: string }>;
+}
+
+type Dialog = { kind: 'link'; href: string; error: string } | { kind: 'alt'; alt: string; error: string; media: string; inserting: boolean } | null;
+
+const STYLES = [
+  { value: 'p', label: 'Paragraph' },
+  { value: '2', label: 'Heading' },
+  { value: '3', label: 'Subheading' },
+  { value: '4', label: 'Minor heading' },
+] as const;
+
+function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="rte__button"
+      aria-label={label}
+      title={label}
+      {...(pressed === undefined ? {} : { 'aria-pressed': pressed })}
+      disabled={disabled}
+      // Keep the text's selection: the button acts on it.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The toolbar's toggles: name, what shows, the state that presses it, what it does (Link opens its dialog). */
+const TOGGLES: { label: string; face: React.ReactNode; state: 'bold' | 'italic' | 'link' | 'bullet' | 'ordered' | 'quote'; run: (e: Editor) => void }[] = [
+  { label: 'Bold', face: <b aria-hidden="true">B</b>, state: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italic', face: <i aria-hidden="true">I</i>, state: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Link', face: <span aria-hidden="true">Link</span>, state: 'link', run: () => {} },
+  { label: 'Bulleted list', face: <span aria-hidden="true">Bulleted</span>, state: 'bullet', run: (e) => e.chain().focus().toggleBulletList().run() },
+  { label: 'Numbered list', face: <span aria-hidden="true">Numbered</span>, state: 'ordered', run: (e) => e.chain().focus().toggleOrderedList().run() },
+  { label: 'Quote', face: <span aria-hidden="true">“ ”</span>, state: 'quote', run: (e) => e.chain().focus().toggleBlockquote().run() },
+];
+
+type FieldProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  autoFocus: true;
+};
+
+/**
+ * One dialog's content: title, one labelled field with its hint or error, Cancel and the action.
+ * Enter in the field applies (one line each; and never submits the editing screen's own form,
+ * which holds the editor).
+ */
+function DialogBody(props: { id: string; title: string; label: string; hint: string; error: string; cancel: string; apply: string; onCancel: () => void; onApply: () => void; field: (p: FieldProps) => React.ReactNode }) {
+  const { id, error } = props;
+  return (
+    <div className="rte__dialog-body">
+      <h2 id={`${id}-dialog-title`} className="rte__dialog-title">
+        {props.title}
+      </h2>
+      <label htmlFor={`${id}-field`}>{props.label}</label>
+      {props.field({
+        id: `${id}-field`,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': `${id}-note`,
+        onKeyDown: (e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            props.onApply();
+          }
+        },
+        autoFocus: true,
+      })}
+      <p id={`${id}-note`} className={error ? 'rte__error' : 'rte__hint'}>
+        {error || props.hint}
+      </p>
+      <div className="rte__dialog-actions">
+        <button type="button" className="rte__dialog-button" onClick={props.onCancel}>
+          {props.cancel}
+        </button>
+        <button type="button" className="rte__dialog-button rte__dialog-button--primary" onClick={props.onApply}>
+          {props.apply}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function RichTextEditor({ value, onChange, name, label, labelId, describedBy, pictures = {}, onUploadPicture }: RichTextEditorProps) {
+  const known = useRef(new Map<string, MediaPicture>(Object.entries(pictures)));
+  const [json, setJson] = useState(() => JSON.stringify(value));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState('');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const id = useId();
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          linkOnPaste: true,
+          defaultProtocol: 'https',
+          isAllowedUri: (url) => safeHref(url) !== null,
+          shouldAutoLink: (url) => safeHref(url) !== null,
+          HTMLAttributes: { rel: null, target: null, class: null },
+        },
+      }),
+      PictureNode.configure({ lookup: (media) => known.current.get(media) }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        class: 'rte__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+      transformPastedHTML: cleanPastedHtml,
+    },
+    onUpdate: ({ editor: e }) => {
+      // The schema's own form when it passes (TipTap's unused attributes dropped), else as it is
+      // (the server's check then says what is wrong).
+      const raw = e.getJSON();
+      const checked = parseRichText(raw);
+      const next = checked.ok ? checked.doc : raw;
+      setJson(JSON.stringify(next));
+      onChangeRef.current?.(next);
+    },
+  });
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }: { editor: Editor | null }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      link: e?.isActive('link') ?? false,
+      bullet: e?.isActive('bulletList') ?? false,
+      ordered: e?.isActive('orderedList') ?? false,
+      quote: e?.isActive('blockquote') ?? false,
+      picture: e?.isActive('picture') ?? false,
+      style: e?.isActive('heading', { level: 2 }) ? '2' : e?.isActive('heading', { level: 3 }) ? '3' : e?.isActive('heading', { level: 4 }) ? '4' : 'p',
+      canUndo: e?.can().undo() ?? false,
+      canRedo: e?.can().redo() ?? false,
+    }),
+  });
+
+  useEffect(() => {
+    const d = dialogRef.current;
+    if (!d) return;
+    if (dialog && !d.open) d.showModal();
+    if (!dialog && d.open) d.close();
+  }, [dialog]);
+
+  const openLink = useCallback(() => {
+    if (!editor) return;
+    const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+    setDialog({ kind: 'link', href, error: '' });
+  }, [editor]);
+
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        openLink();
+      }
+    };
+    dom.addEventListener('keydown', onKey);
+    return () => dom.removeEventListener('keydown', onKey);
+  }, [editor, openLink]);
+
+  const closeDialog = () => {
+    setDialog(null);
+    editor?.commands.focus();
+  };
+
+  const applyLink = () => {
+    if (!editor || dialog?.kind !== 'link') return;
+    const raw = dialog.href.trim();
+    if (!raw) {
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      setDialog(null);
+      return;
+    }
+    const withScheme = /^[a-z][a-z0-9+.-]*:|^\//i.test(raw) ? raw : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) ? `mailto:${raw}` : `https://${raw}`;
+    const href = safeHref(withScheme);
+    if (!href) {
+      setDialog({ ...dialog, error: 'A link must be a web address (https://…), a page of this site (/book), an e-mail address or tel: with a phone number.' });
+      return;
+    }
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: raw, marks: [{ type: 'link', attrs: { href } }] }).run();
+    } else {
+      chain.setLink({ href }).run();
+    }
+    setDialog(null);
+  };
+
+  const applyAlt = () => {
+    if (!editor || dialog?.kind !== 'alt') return;
+    const alt = dialog.alt.replace(/\s+/g, ' ').trim();
+    if (!alt) {
+      setDialog({ ...dialog, error: 'Describe the picture for people who cannot see it, e.g. “A physiotherapist stretching a patient’s shoulder”.' });
+      return;
+    }
+    if (dialog.inserting) editor.chain().focus().insertContent({ type: 'picture', attrs: { media: dialog.media, alt } }).run();
+    else editor.chain().focus().updateAttributes('picture', { alt }).run();
+    setDialog(null);
+  };
+
+  const choosePicture = async (file: File | undefined) => {
+    if (!file || !onUploadPicture) return;
+    setUploading(true);
+    setUploadError('');
+    try {
+      const result = await onUploadPicture(file);
+      if ('error' in result) {
+        setUploadError(result.error);
+        return;
+      }
+      known.current.set(result.picture.id, result.picture);
+      setDialog({ kind: 'alt', alt: '', error: '', media: result.picture.id, inserting: true });
+    } catch {
+      setUploadError('The picture could not be uploaded (the connection may have dropped). Your text is kept: please try again.');
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  // Arrow keys move between the toolbar's controls (WAI-ARIA toolbar); Tab leaves it.
+  const onToolbarKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    if (e.target instanceof HTMLSelectElement && (e.key === 'Home' || e.key === 'End')) return;
+    const controls = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), select'));
+    const at = controls.indexOf(e.target as HTMLElement);
+    if (at < 0) return;
+    e.preventDefault();
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? controls.length - 1 : (at + (e.key === 'ArrowRight' ? 1 : -1) + controls.length) % controls.length;
+    controls[next]?.focus();
+  };
+
+  const ready = Boolean(editor);
+  const run = (f: (e: Editor) => void) => () => editor && f(editor);
+
+  return (
+    <div className="rte" data-ready={ready ? 'true' : 'false'}>
+      <div className="rte__toolbar" role="toolbar" aria-label={`Formatting for ${label}`} aria-controls={`${id}-area`} onKeyDown={onToolbarKey}>
+        <select
+          className="rte__style"
+          aria-label="Text style"
+          value={state?.style ?? 'p'}
+          disabled={!ready}
+          onChange={(e) => {
+            if (!editor) return;
+            const v = e.target.value;
+            if (v === 'p') editor.chain().focus().setParagraph().run();
+            else editor.chain().focus().setHeading({ level: Number(v) as 2 | 3 | 4 }).run();
+          }}
+        >
+          {STYLES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        {TOGGLES.map((t) => (
+          <ToolButton key={t.label} label={t.label} pressed={state?.[t.state] ?? false} disabled={!ready} onClick={t.label === 'Link' ? openLink : run(t.run)}>
+            {t.face}
+          </ToolButton>
+        ))}
+        {onUploadPicture && (
+          <ToolButton label={uploading ? 'Uploading picture…' : 'Insert picture'} disabled={!ready || uploading} onClick={() => fileRef.current?.click()}>
+            <span aria-hidden="true">{uploading ? 'Uploading…' : 'Picture'}</span>
+          </ToolButton>
+        )}
+        {state?.picture && (
+          <ToolButton
+            label="Describe the picture"
+            disabled={!ready}
+            onClick={run((e) => setDialog({ kind: 'alt', alt: String(e.getAttributes('picture').alt ?? ''), error: '', media: String(e.getAttributes('picture').media ?? ''), inserting: false }))}
+          >
+            <span aria-hidden="true">Describe</span>
+          </ToolButton>
+        )}
+        <ToolButton label="Undo" disabled={!ready || !state?.canUndo} onClick={run((e) => e.chain().focus().undo().run())}>
+          <span aria-hidden="true">Undo</span>
+        </ToolButton>
+        <ToolButton label="Redo" disabled={!ready || !state?.canRedo} onClick={run((e) => e.chain().focus().redo().run())}>
+          <span aria-hidden="true">Redo</span>
+        </ToolButton>
+      </div>
+      {onUploadPicture && (
+        <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void choosePicture(e.target.files?.[0])} />
+      )}
+      <p className="rte__status" role="status" aria-live="polite">
+        {uploading ? 'Uploading the picture…' : ''}
+      </p>
+      {uploadError && (
+        <p className="rte__error" role="alert">
+          {uploadError}
+        </p>
+      )}
+      <EditorContent editor={editor} id={`${id}-area`} className="rte__area" />
+      {name && <input type="hidden" name={name} value={json} />}
+      <dialog ref={dialogRef} className="rte__dialog" aria-labelledby={`${id}-dialog-title`} onCancel={(e) => { e.preventDefault(); closeDialog(); }}>
+        {dialog?.kind === 'link' && (
+          <DialogBody
+            {...{ id, onCancel: closeDialog, error: dialog.error, onApply: applyLink, cancel: 'Cancel', apply: 'Apply' }}
+            title="Link"
+            label="Web address, page, e-mail or phone"
+            hint="Leave it empty to remove the link."
+            field={(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                value={dialog.href}
+                placeholder="https://… or /book"
+                onChange={(e) => setDialog({ ...dialog, href: e.target.value, error: '' })}
+              />
+            )}
+          />
+        )}
+        {dialog?.kind === 'alt' && (
+          <DialogBody
+            {...{ id, onCancel: closeDialog, error: dialog.error, onApply: applyAlt }}
+            {...(dialog.inserting ? { cancel: 'Don’t insert', apply: 'Insert picture' } : { cancel: 'Cancel', apply: 'Save' })}
+            title="Describe the picture"
+            label="Description (alt text), required"
+            hint="What a patient who cannot see it should know: who or what is shown."
+            field={(props) => <textarea {...props} rows={3} maxLength={300} value={dialog.alt} onChange={(e) => setDialog({ ...dialog, alt: e.target.value, error: '' })} />}
+          />
+        )}
+      </dialog>
+    </div>
+  );
+}
