@@ -11,6 +11,7 @@ import { accountsContext, noAccounts, type AccountService } from '../accounts/ac
 import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload } from '../booking/calendar-download';
+import { shortManageLink } from '../booking/short-link';
 import { createBookingService, type BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
@@ -356,6 +357,8 @@ export function createApp(deps: AppDeps): App {
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
+  // The manage link's short address in messages: a redirect to the manage page.
+  app.use(shortManageLink());
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

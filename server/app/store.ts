@@ -22,7 +22,7 @@ export const migrationSteps: readonly Migration[] = [
   // Working plans of the bookable practitioners and the public holidays (server/booking/seed.ts).
   { name: '0003_booking_seed', checksum: 'booking-seed-1', run: (tx) => insertBookingSeed(tx) },
   // The content that was in the code becomes data, each item's first revision (server/publishing/seed.ts).
-  { name: '0007_publishing_seed', checksum: 'publishing-seed-1', run: (tx) => seedPublishing(tx) },
+  { name: '0009_publishing_seed', checksum: 'publishing-seed-1', run: (tx) => seedPublishing(tx) },
 ];
 
 /** Opens the app's store: PGlite or PostgreSQL, migrated and seeded. */

@@ -2,7 +2,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 import type { SiteImage } from '../../shared/platform/site-image';
 import type { RichTextDoc } from '../../shared/platform/rich-text';
 
-// Drizzle's view of the blog's table (server/platform/db/migrations/0007_publishing.sql is the source of truth).
+// Drizzle's view of the blog's table (server/platform/db/migrations/0009_publishing.sql is the source of truth).
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

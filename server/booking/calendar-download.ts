@@ -1,5 +1,6 @@
 import express from 'express';
 import { managePath } from '../../shared/booking/results';
+import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../requests/calendar-file';
@@ -38,6 +39,8 @@ export function calendarDownload(deps: { booking: BookingService; clinic: Clinic
         manageLink: `${deps.publicOrigin}${managePath(found.manageToken ?? token)}`,
         cancelled: visit.status === 'cancelled',
         sequence: visit.version,
+        patient: { email: visit.patientEmail, phone: visit.patientPhone },
+        bookLink: `${deps.publicOrigin}${BOOK_PATH}`,
       });
       res.type('text/calendar; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="visit-${visit.reference}.ics"`);

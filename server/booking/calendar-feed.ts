@@ -61,6 +61,12 @@ export async function feedPractitioner(store: Store, token: string): Promise<str
 /** Days of past visits the feed keeps (the week's history in the calendar app), and how far ahead it looks. */
 const PAST_DAYS = 7;
 const AHEAD_DAYS = 120;
+/**
+ * How often a subscribed calendar should fetch the feed again: well within the shortest notice
+ * a visit is booked at online (two hours by default). Calendars may stretch it (Google fetches
+ * on its own schedule); Outlook follows X-PUBLISHED-TTL, others REFRESH-INTERVAL.
+ */
+const FEED_REFRESH = 'PT30M';
 
 /** The feed: the practitioner's visits from a week ago to four months ahead, cancelled ones left out (calendars drop them). */
 export async function renderFeed(db: Db, practitionerId: string, options: { publicOrigin: string; now?: Date }): Promise<string> {
@@ -90,7 +96,7 @@ export async function renderFeed(db: Db, practitionerId: string, options: { publ
       description: `Details in the staff area: ${options.publicOrigin}${staffBookingPath(r.reference)}`,
       sequence: r.version,
     })),
-    { now, product: 'Practitioner feed', name: person ? `Visits: ${person.name}` : 'Visits' },
+    { now, product: 'Practitioner feed', name: person ? `Visits: ${person.name}` : 'Visits', refresh: FEED_REFRESH },
   );
 }
 

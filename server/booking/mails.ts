@@ -1,5 +1,6 @@
-import { site } from '../../shared/content/site';
+import { seedDetails, site } from '../../shared/content/site';
 import { staffBookingPath } from '../../shared/booking/results';
+import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
 import { visitIcs } from '../requests/calendar-file';
 import type { Mail } from '../requests/notifications';
@@ -43,8 +44,8 @@ export interface PatientMailInput {
   endsAt: Date;
   practitionerName: string;
   address: string;
-  /** The clinic's number to call (its details, edited at /staff/content). */
-  phone: string;
+  /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
+  phone?: string;
   manageLink: string;
   publicOrigin: string;
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
@@ -56,7 +57,8 @@ export interface PatientMailInput {
 export function patientBookingMail(change: BookingChange, input: PatientMailInput): Mail & { attachments: MailAttachment[] } {
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
-  const { phone } = input;
+  const phone = input.phone ?? seedDetails.phones[0].display;
+  const bookLink = `${input.publicOrigin}${BOOK_PATH}`;
   const ics = visitIcs({
     reference: input.reference,
     visitAt: input.startsAt,
@@ -68,6 +70,8 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
     sequence: input.sequence,
+    patient: { email: input.to },
+    bookLink,
   });
   const opening = {
     booked: [`Your visit to ${site.name} is booked:`, ''],
@@ -81,7 +85,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   }[change];
   const next =
     change === 'cancelled'
-      ? ['We would be glad to see you another time: you can book again on our website.', `Phone: ${phone}`]
+      ? ['We would be glad to see you another time. To book a new visit, open:', bookLink, `Or call us: ${phone}`]
       : [
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,

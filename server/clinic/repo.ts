@@ -63,7 +63,7 @@ export async function loadServiceCopy(db: Db | Tx, id: string): Promise<{ body: 
 }
 
 // The clinic's tables as migration 0002 made them: the first start's seed (below) runs right
-// after that migration, before 0007 added the columns the editor fills.
+// after that migration, before 0009 added the columns the editor fills.
 const locations0002 = pgTable('locations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

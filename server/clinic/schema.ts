@@ -4,7 +4,7 @@ import type { MediaPicture } from '../../shared/platform/media';
 import type { SiteImage } from '../../shared/platform/site-image';
 import type { RichTextDoc } from '../../shared/platform/rich-text';
 
-// Drizzle's view of the clinic's tables (server/platform/db/migrations/0002_clinic.sql and 0007_publishing.sql are the source of truth).
+// Drizzle's view of the clinic's tables (server/platform/db/migrations/0002_clinic.sql and 0009_publishing.sql are the source of truth).
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SiteImage } from '../../shared/platform/site-image';
 
-// Drizzle's view of the gallery's table (server/platform/db/migrations/0007_publishing.sql is the source of truth).
+// Drizzle's view of the gallery's table (server/platform/db/migrations/0009_publishing.sql is the source of truth).
 
 /** The published pictures of the home page's gallery and of the portfolio pages. */
 export const galleryItems = pgTable('gallery_items', {

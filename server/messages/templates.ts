@@ -1,7 +1,7 @@
 /**
  * What each message says, per kind and channel: WhatsApp template names with their ordered
  * parameters (the bodies below are the text to submit for Meta's approval, category
- * "utility"), SMS texts written to fit one GSM-7 segment with typical values, and e-mails.
+ * "utility"), SMS texts written to fit one GSM-7 segment with the longest values, and e-mails.
  *
  * Plain, warm English for patients in Nigeria. Every message carries the manage link. None
  * carries a health detail: the variables cannot hold one (see MessageVariables).
@@ -135,33 +135,52 @@ export function renderWhatsApp(kind: MessageKind, v: MessageVariables): Rendered
 
 /**
  * Each kind's SMS, from the richest to the leanest; the first that fits one GSM-7 segment
- * (160 characters) is sent, the leanest when none does. The sender ID already names the
- * clinic, so the clinic's name and phone go only where there is room.
+ * (160 characters) is sent, the leanest when none does. Every one says when, where (the
+ * clinic's name: the sender ID may not show it, as on Termii's DND route, which sends from a
+ * number) and how to change it (the manage link, `/m/<token>`); the patient's first name, the
+ * practitioner and the clinic's phone go in where there is room. Plain ASCII words: one curly
+ * quote or dash would make the text UCS-2, 70 characters a segment. The leanest fits one
+ * segment with the longest values (tests/unit/messages-templates.test.ts): the clinic's name,
+ * the longest date and time, a link on an origin of up to 32 characters (SMS_ORIGIN_BUDGET).
  */
-const SMS: Record<MessageKind, ((v: MessageVariables) => string)[]> = {
+export const SMS_TEXTS: Record<MessageKind, ((v: MessageVariables) => string)[]> = {
   confirmation: [
-    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} with ${v.practitioner} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Your visit to ${v.clinicName} is booked for ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Booked: visit to ${v.clinicName}, ${v.whenShort}. Change or cancel: ${v.manageLink}`,
   ],
   reminder: [
-    (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, a reminder of your visit with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Reminder: your visit to ${v.clinicName} is on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Reminder: visit to ${v.clinicName}, ${v.whenShort}. Change or cancel: ${v.manageLink}`,
   ],
   change: [
-    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, your visit with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} with ${v.practitioner} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Your visit to ${v.clinicName} has moved to ${v.whenShort}. To change or cancel: ${v.manageLink}`,
+    (v) => `Moved: visit to ${v.clinicName}, now ${v.whenShort}. Change or cancel: ${v.manageLink}`,
   ],
   cancellation: [
-    (v) => `Hi ${v.firstName}, your visit at ${v.clinicName} on ${v.whenShort} is cancelled. To book again: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, your visit on ${v.whenShort} is cancelled. To book again: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, your visit on ${v.whenShort} is cancelled. To book again: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} on ${v.whenShort} is cancelled. To book again: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your visit to ${v.clinicName} on ${v.whenShort} is cancelled. To book again: ${v.manageLink}`,
+    (v) => `Your visit to ${v.clinicName} on ${v.whenShort} is cancelled. To book again: ${v.manageLink}`,
+    (v) => `Cancelled: visit to ${v.clinicName}, ${v.whenShort}. To book again: ${v.manageLink}`,
   ],
   no_show: [
     (v) => `Hi ${v.firstName}, we missed you at ${v.clinicName} on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, we missed you on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink} Call ${v.clinicPhone}`,
-    (v) => `Hi ${v.firstName}, we missed you on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, we missed you at ${v.clinicName} on ${v.whenShort}. Book a new time when it suits you: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, we missed you at ${v.clinicName} on ${v.whenShort}. Book a new time: ${v.manageLink}`,
+    (v) => `We missed you at ${v.clinicName} on ${v.whenShort}. Book a new time: ${v.manageLink}`,
   ],
 };
+
+/** The longest origin (PUBLIC_ORIGIN) with which every SMS still fits one segment with the longest values. */
+export const SMS_ORIGIN_BUDGET = 32;
 
 /** The SMS text for a kind, GSM-7 where the names allow, within one segment where possible. */
 export function renderSms(kind: MessageKind, v: MessageVariables): string {
@@ -173,7 +192,7 @@ export function renderSms(kind: MessageKind, v: MessageVariables): string {
     whenShort: toGsm7Friendly(v.whenShort),
     clinicPhone: toGsm7Friendly(v.clinicPhone),
   };
-  const variants = SMS[kind].map((render) => render(gsm));
+  const variants = SMS_TEXTS[kind].map((render) => render(gsm));
   return variants.find(fitsOneSms) ?? variants[variants.length - 1] ?? '';
 }
 

@@ -22,7 +22,7 @@
  *    when none is left. An opt-out refusal is recorded for the destination.
  */
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { managePath } from '../../shared/booking/results';
+import { shortManagePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
 import { appointments, type AppointmentRow } from '../booking/schema';
@@ -208,7 +208,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     clinicName: clinic.name,
     visitStart: appointment.startsAt,
     practitioner: found.practitioner,
-    manageLink: `${options.publicOrigin}${managePath(token)}`,
+    manageLink: `${options.publicOrigin}${shortManagePath(token)}`,
     clinicPhone: clinic.phone,
     address: fullAddressOf(found.location),
     reference: appointment.reference,

@@ -3,7 +3,7 @@ import type { FormValues } from '../../shared/publishing/fields';
 import type { AnyDoc, KindId } from '../../shared/publishing/kinds';
 import type { MediaPicture } from '../../shared/platform/media';
 
-// Drizzle's view of the editor's tables (server/platform/db/migrations/0007_publishing.sql is the source of truth).
+// Drizzle's view of the editor's tables (server/platform/db/migrations/0009_publishing.sql is the source of truth).
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

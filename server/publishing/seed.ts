@@ -17,7 +17,7 @@ import { contentEntries, contentRevisions } from './schema';
 export const FIRST_CONTENT = 'The site’s first content';
 
 /**
- * The migration step after 0007_publishing.sql: the content that was in the code becomes data
+ * The migration step after 0009_publishing.sql: the content that was in the code becomes data
  * (the clinic's details and FAQ, each service's page copy, the template's posts and pictures),
  * and everything on the site gets its entry and first revision, so its history starts there.
  * On a database the clinic already changed, the clinic's rows are taken as they are.

@@ -101,5 +101,7 @@ export const FAILURES: Record<BookingFailureReason, { status: number; message: s
 
 /** Where a patient manages a booking, and where staff open one (links in mails and feeds). */
 export const managePath = (token: string) => `/booking/manage/${token}`;
+/** The manage link's short address for messages (an SMS has 160 characters): it redirects to `managePath`. */
+export const shortManagePath = (token: string) => `/m/${token}`;
 export const staffBookingPath = (reference: string) => `/staff/bookings/${reference}`;
 export const calendarFeedPath = (token: string) => `/staff/calendar/${token}.ics`;

@@ -10,6 +10,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import { addPlans, bookingDeps, bookingForm, clearBooking, NOW } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { textOf } from '../support/page-text';
+import { one, parseIcs } from '../support/ical';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
 // The visitor's booking pages through the app: the GET steps, the booking POST (success, bad
@@ -122,7 +123,7 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     const page = await request(app).get(stepUrl({ date: TUE }));
     const res = await book({ start: at(TUE, '09:30'), key: keyOf(page.text) });
     expect(res.status).toBe(302);
-    expect(res.headers.location).toMatch(/^\/booking\/manage\/[\w-]+\.[\w-]+\?booked=1$/);
+    expect(res.headers.location).toMatch(/^\/booking\/manage\/[\w-]{20,40}\?booked=1$/);
     const confirm = await request(app).get(String(res.headers.location));
     expect(confirm.status).toBe(200);
     expect(confirm.headers['cache-control']).toBe('private, no-store');
@@ -196,10 +197,26 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
     it('cancels: the page says so and the time is free again', async () => {
       const link = await bookOne();
       expect(times((await request(app).get(stepUrl({ date: TUE }))).text)).not.toContain(at(TUE, '11:00'));
+      const booked = parseIcs((await request(app).get(`${link}/visit.ics`)).text);
+      expect(one(booked.calendar, 'method').value).toBe('PUBLISH');
+      expect(one(booked.events[0]!, 'organizer').value).toMatch(/^mailto:/);
+      expect(booked.events[0]!.attendee).toBeUndefined();
+      expect(one(booked.events[0]!, 'description').value).toContain('To change or cancel: http');
       const res = await request(app).post(link).type('form').send({ intent: 'cancel' });
       expect(res.status).toBe(200);
       expect(res.text).toContain('Your visit is cancelled');
       expect((await request(app).get(link)).text).toContain('Your visit is cancelled');
+      // The calendar file now removes the entry (RFC 5546 CANCEL: organizer, attendee, sequence) and offers no change.
+      const cancelled = parseIcs((await request(app).get(`${link}/visit.ics`)).text);
+      const event = cancelled.events[0]!;
+      expect(one(cancelled.calendar, 'method').value).toBe('CANCEL');
+      expect(one(event, 'status').value).toBe('CANCELLED');
+      expect(one(event, 'organizer').value).toMatch(/^mailto:/);
+      expect(one(event, 'attendee').value).toMatch(/^(mailto:\S+@\S+|tel:\+\d+)$/);
+      expect(Number(one(event, 'sequence').value)).toBeGreaterThan(Number(booked.events[0]!.sequence?.[0]?.value ?? 0));
+      expect(one(event, 'uid').value).toBe(one(booked.events[0]!, 'uid').value);
+      expect(one(event, 'description').value).not.toMatch(/change or cancel/i);
+      expect(one(event, 'description').value).toMatch(/To book another: http\S+\/book or call/);
       expect(times((await request(app).get(stepUrl({ date: TUE }))).text)).toContain(at(TUE, '11:00'));
     });
 
@@ -250,6 +267,22 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
       expect(res.status).toBe(409);
       expect(res.text).toMatch(/too late to change this visit online\. Please call the clinic on \+234/);
       expect((await store.db.select().from(appointments))[0]?.status).toBe('booked');
+    });
+
+    it('the short address messages use (/m/<token>) leads to the manage page; a tampered one to the same 403', async () => {
+      const link = await bookOne();
+      const token = link.split('/').at(-1)!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{20,40}$/);
+      const short = await request(app).get(`/m/${token}`);
+      expect(short.status).toBe(302);
+      expect(short.headers.location).toBe(link);
+      expect(short.headers['cache-control']).toBe('private, no-store');
+      expect(short.headers['referrer-policy']).toBe('no-referrer');
+      expect((await request(app).get(short.headers.location as string)).text).toContain('<h1>Your booking</h1>');
+      const tampered = await request(app).get(`/m/${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`);
+      expect(tampered.status).toBe(302);
+      expect((await request(app).get(tampered.headers.location as string)).status).toBe(403);
+      expect((await request(app).get('/m/not%20a%20token')).status).toBe(404);
     });
 
     it('a tampered or unknown link: a clear 403 page, and nothing changes', async () => {

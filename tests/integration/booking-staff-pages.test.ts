@@ -10,6 +10,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import type { SessionUser } from '../../shared/platform/session';
 import { addAppointments, addPlans, bookingDeps, clearBooking } from '../support/booking';
 import { mainOf, textOf } from '../support/page-text';
+import { one, parseIcs } from '../support/ical';
 import { submit } from '../support/submit';
 import { makeTestApp } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
@@ -265,6 +266,11 @@ describe.each(testEngines())('the staff booking pages on %s', (engine) => {
     expect(feed.headers['cache-control']).toBe('no-store');
     expect(feed.text).toContain('BEGIN:VCALENDAR');
     expect(feed.text).not.toContain('Test Patient');
+    // Read as a calendar app does: how often to fetch again (RFC 7986; Outlook's X-PUBLISHED-TTL).
+    const parsed = parseIcs(feed.text);
+    expect(one(parsed.calendar, 'refresh-interval')).toMatchObject({ value: 'PT30M', type: 'duration' });
+    expect(one(parsed.calendar, 'x-published-ttl').value).toBe('PT30M');
+    for (const event of parsed.events) expect(one(event, 'organizer').value).toMatch(/^mailto:/);
     expect((await request(app).get(path)).status).toBe(200);
     expect((await request(app).get('/staff/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics')).status).toBe(404);
 

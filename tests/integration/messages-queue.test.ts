@@ -174,7 +174,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
     clock = new Date(NOW.getTime() + 60_000);
     expect(await processMessages(worker({ whatsapp: wa }))).toMatchObject({ claimed: 1, sent: 1 });
     expect(wa.sent[0]).toMatchObject({ channel: 'whatsapp', to: '+2348031234567', kind: 'confirmation' });
-    expect(wa.sent[0]!.variables.manageLink).toMatch(new RegExp(`^${ORIGIN}/booking/manage/`));
+    expect(wa.sent[0]!.variables.manageLink).toMatch(new RegExp(`^${ORIGIN}/m/[A-Za-z0-9_-]{20,40}$`));
     expect(wa.sent[0]!.variables.firstName).toBe('Amina');
     expect(JSON.stringify(wa.sent[0])).not.toMatch(/Chiropractic|Therapy|Massage/i);
     expect((await byKind()).confirmation).toMatchObject({ status: 'sent', provider: 'fake-whatsapp', providerId: 'whatsapp-1' });

@@ -72,7 +72,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
     const lines = readFileSync(sinkFile(t.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; to: string; template: { name: string }; text: string; status: string });
     const last = lines[lines.length - 1]!;
     expect(last).toMatchObject({ kind: 'confirmation', to: '+2348031234567', template: { name: 'appointment_confirmation' }, status: 'sent' });
-    expect(last.text).toContain(`${ORIGIN}/booking/manage/`);
+    expect(last.text).toMatch(new RegExp(`${ORIGIN}/m/[A-Za-z0-9_-]{20,40}\\n`));
     expect((await messagesOf(store.db, id))[0]).toMatchObject({ kind: 'confirmation', status: 'sent' });
   });
 

@@ -1,3 +1,4 @@
+import jsonld from 'jsonld';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { doctors, facts, hours, location, principalDoctor, services } from '../support/clinic-facts';
@@ -90,8 +91,17 @@ function validate(node: unknown, where: string, ids: Set<string>, problems: stri
   for (const key of Object.keys(n)) if (!allowed.has(key)) problems.push(`${where} ${type}: unexpected property ${key}`);
   for (const [key, value] of Object.entries(n)) {
     if (key.startsWith('@')) continue;
-    if (/^(url|logo|image|item|mainEntityOfPage|hasMap|sameAs)$/.test(key)) {
+    if (/^(url|logo|image|mainEntityOfPage|hasMap|sameAs)$/.test(key)) {
       for (const u of [value].flat()) if (typeof u !== 'string' || !/^https?:\/\//.test(u)) problems.push(`${where} ${type}.${key}: not an absolute URL`);
+    }
+    // Links that schema.org's context does not make IRIs by itself: a reference to a page or an enumeration member.
+    if (/^(item|dayOfWeek|medicalSpecialty)$/.test(key)) {
+      const prefix = key === 'item' ? /^https?:\/\// : /^https:\/\/schema\.org\/[A-Z]\w+$/;
+      for (const u of [value].flat()) {
+        const iri = typeof u === 'object' && u !== null && Object.keys(u).join() === '@id' ? (u as Node)['@id'] : undefined;
+        if (typeof iri !== 'string' || !prefix.test(iri)) problems.push(`${where} ${type}.${key}: not a {"@id": IRI} link`);
+      }
+      continue;
     }
     if (/^date/.test(key) && !/^\d{4}-\d{2}-\d{2}/.test(String(value))) problems.push(`${where} ${type}.${key}: not an ISO date`);
     validate(value, `${where}.${key}`, ids, problems);
@@ -305,7 +315,7 @@ describe('structured data (JSON-LD)', () => {
     const [list] = ofType(nodes, 'BreadcrumbList');
     if (shown.length === 0) expect(list).toBeUndefined();
     else {
-      const items = (list!.itemListElement as Node[]).map((i) => [i.name, i.item, i.position]);
+      const items = (list!.itemListElement as Node[]).map((i) => [i.name, (i.item as Node)['@id'], i.position]);
       const canonical = canonicalOf(res.text)[0];
       expect(items).toEqual(shown.map(([name, url], i) => [name, i === shown.length - 1 ? canonical : url, i + 1]));
     }
@@ -321,7 +331,7 @@ describe('structured data (JSON-LD)', () => {
     const { nodes } = validateGraph((await request(app).get('/contact')).text);
     const clinic = ofType(nodes, 'MedicalClinic')[0]!;
     expect(clinic.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '22:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => ({ '@id': `https://schema.org/${d}` })), opens: '08:00', closes: '22:00' },
     ]);
     expect(hours.time).toBe('08:00 am to 10:00 pm');
     expect(hours.closed).toBe('Saturday closed');
@@ -395,5 +405,68 @@ describe('structured data (JSON-LD)', () => {
       for (const f of faqs) expect(unescape(res.text.replace(/<!-- -->/g, ''))).toContain(f.question);
     }
     expect(ofType(validateGraph((await request(app).get('/about')).text).nodes, 'FAQPage')).toEqual([]);
+  });
+});
+
+/**
+ * The part of schema.org's published context (https://schema.org/docs/jsonldcontext.jsonld) for
+ * the terms this site links with, served locally (no network in tests): properties whose range
+ * includes URL are coerced to IRIs ("@type": "@id"); dayOfWeek (a DayOfWeek), medicalSpecialty
+ * (a MedicalSpecialty) and a ListItem's item (a Thing) are not, so a plain string there is text.
+ * Every other term falls to the vocabulary, as in the full context.
+ */
+const SCHEMA_CONTEXT = {
+  '@context': {
+    '@vocab': 'http://schema.org/',
+    schema: 'http://schema.org/',
+    ...Object.fromEntries(['url', 'image', 'logo', 'sameAs', 'hasMap', 'mainEntityOfPage'].map((term) => [term, { '@id': `schema:${term}`, '@type': '@id' }])),
+    ...Object.fromEntries(['dayOfWeek', 'medicalSpecialty', 'item'].map((term) => [term, { '@id': `schema:${term}` }])),
+  },
+};
+
+const localContexts = async (url: string) => {
+  if (!/^https?:\/\/schema\.org\/?$/.test(url)) throw new Error(`no network in tests: ${url}`);
+  return { contextUrl: undefined, documentUrl: url, document: SCHEMA_CONTEXT };
+};
+
+/** Every value of the expanded document under each property, walking the whole tree. */
+function expandedValues(node: unknown, out = new Map<string, unknown[]>()): Map<string, unknown[]> {
+  if (Array.isArray(node)) node.forEach((n) => expandedValues(n, out));
+  else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (!key.startsWith('@')) out.set(key, [...(out.get(key) ?? []), ...[value].flat()]);
+      expandedValues(value, out);
+    }
+  }
+  return out;
+}
+
+describe('structured data read by a JSON-LD processor (jsonld.js expand)', () => {
+  const extraPaths = [...posts.slice(0, 1).map((p) => `/blogDetails?post=${p.slug}`), `/service-detail/${services[0]!.id}`];
+  const links = ['http://schema.org/dayOfWeek', 'http://schema.org/medicalSpecialty', 'http://schema.org/item'];
+
+  it.each([...routePaths, ...extraPaths])('%s: days, specialties and breadcrumb items are IRIs, and no URL is left as text', async (path) => {
+    const html = (await request(app).get(path)).text;
+    const block = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const expanded = await jsonld.expand(JSON.parse(block) as object, { documentLoader: localContexts });
+    const values = expandedValues(expanded);
+    // The clinic's hours are on every page.
+    expect(values.get('http://schema.org/dayOfWeek')?.length).toBeGreaterThan(0);
+    for (const property of links) {
+      for (const value of values.get(property) ?? []) expect(value, property).toEqual({ '@id': expect.stringMatching(/^https?:\/\/\S+$/) });
+    }
+    const days = (values.get('http://schema.org/dayOfWeek') ?? []) as { '@id': string }[];
+    for (const day of days) expect(day['@id']).toMatch(/^https:\/\/schema\.org\/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/);
+    // No absolute URL anywhere read as a string literal.
+    const literals = [...values.values()].flat().filter((v): v is { '@value': unknown } => typeof v === 'object' && v !== null && '@value' in v);
+    expect(literals.length).toBeGreaterThan(0);
+    expect(literals.map((v) => v['@value']).filter((v) => typeof v === 'string' && /^https?:\/\//.test(v))).toEqual([]);
+  });
+
+  it('the processor does read a plain string there as text (the fault the links avoid)', async () => {
+    const expanded = await jsonld.expand({ '@context': 'https://schema.org', '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', url: 'https://clinic.example/' }, { documentLoader: localContexts });
+    const values = expandedValues(expanded);
+    expect(values.get('http://schema.org/dayOfWeek')).toEqual([{ '@value': 'https://schema.org/Monday' }]);
+    expect(values.get('http://schema.org/url')).toEqual([{ '@id': 'https://clinic.example/' }]);
   });
 });

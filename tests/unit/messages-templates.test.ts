@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { manageTokenExpiry, signToken } from '../../server/booking/manage-token';
+import { clinicSeed } from '../../server/clinic/seed';
 import { MESSAGE_KINDS, type MessageVariables } from '../../server/messages/channel';
-import { countSms } from '../../server/messages/gsm';
-import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, visitVariables, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
+import { countSms, isGsm7 } from '../../server/messages/gsm';
+import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, SMS_ORIGIN_BUDGET, SMS_TEXTS, visitVariables, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
+import { shortManagePath } from '../../shared/booking/results';
+import { site } from '../../shared/content/site';
 
 // 10:30 WAT on Wednesday 2 December 2026 is 09:30 UTC.
 const visitStart = new Date('2026-12-02T09:30:00Z');
+const SECRET = 'unit-test-secret-0123456789abcdef0123456789';
 
-/** Typical values: a long first name, a long practitioner's name, a manage link of 45 characters. */
+/** Typical values: a long first name, a long practitioner's name, a manage link as the worker writes it (booking 4 812, first version). */
 const typical: MessageVariables = visitVariables({
   firstName: 'Chukwuemeka',
   clinicName: 'Abuja Spine & Wellness Clinic',
   visitStart,
   practitioner: 'Dr Ngozi Eze-Okafor',
-  manageLink: 'https://www.abujaspine.ng/m/7K3QX9PA2DWM4RT8',
+  manageLink: `https://www.abujaspine.ng${shortManagePath(signToken(SECRET, { purpose: 'manage', appointmentId: 4812, version: 1, expiresAt: manageTokenExpiry(visitStart) }))}`,
   clinicPhone: '0803 123 4567',
   address: '12 Aminu Kano Crescent, Wuse 2, Abuja',
   reference: 'APT-7K3Q',
@@ -34,6 +39,42 @@ describe('time in words, Abuja time', () => {
 
 // Words that would reveal why someone sees a chiropractor, if a template ever said them.
 const HEALTH_WORDS = /\b(pain|back|neck|spine|spinal|injur\w*|treat\w*|therap\w*|diagnos\w*|condition|symptom\w*|adjustment|x-?ray|prescription|health|medical)\b/i;
+/**
+ * The longest values a message can carry: the clinic's name, the longest practitioner's name of
+ * the clinic's data, a long first name, the longest date and time in words, the longest booking
+ * reference, and the longest manage link: the worker's short address with the largest ids and
+ * versions the token is written for, on an origin of SMS_ORIGIN_BUDGET characters.
+ */
+const longestOf = (values: readonly string[]) => values.reduce((a, b) => (b.length > a.length ? b : a), '');
+const LONGEST_ORIGIN = `https://www.${'a'.repeat(SMS_ORIGIN_BUDGET - 'https://www.'.length - '.ng'.length)}.ng`;
+const longestWhen = (() => {
+  // Every quarter hour of a year: each weekday, month, one- and two-digit day and hour.
+  const times: Date[] = [];
+  for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000) times.push(new Date(t));
+  return times.reduce((a, b) => (formatWhenShort(b).length > formatWhenShort(a).length ? b : a));
+})();
+const longest: MessageVariables = visitVariables({
+  firstName: 'Oluwaseyifunmi',
+  clinicName: site.name,
+  visitStart: longestWhen,
+  practitioner: longestOf(clinicSeed.practitioners.map((p) => p.name)),
+  manageLink: `${LONGEST_ORIGIN}${shortManagePath(signToken(SECRET, { purpose: 'manage', appointmentId: 2 ** 35 - 1, version: 2 ** 14 - 1, expiresAt: new Date((2 ** 35 - 1) * 1000) }))}`,
+  clinicPhone: longestOf(site.phones.map((p) => p.display)),
+  address: '12 Aminu Kano Crescent, Wuse 2, Abuja',
+  reference: 'BK-7KQ2M',
+});
+
+/** A shorter clinic name and origin: room for the first name. */
+const roomy: MessageVariables = { ...typical, manageLink: 'https://clinic.example/m/AbCdEfGhIjKlMnOpQrStUvWxYz01', clinicName: 'Spine & Wellness' };
+
+describe('the longest values', () => {
+  it('are as long as the SMS texts are written for', () => {
+    expect(LONGEST_ORIGIN).toHaveLength(SMS_ORIGIN_BUDGET);
+    expect(longest.whenShort).toHaveLength(19);
+    expect(longest.manageLink).toHaveLength(SMS_ORIGIN_BUDGET + '/m/'.length + 32);
+  });
+});
+
 /** Neutral values, so any health word found comes from the template's own text. */
 const neutral: MessageVariables = {
   firstName: 'Ada', clinicName: 'The Clinic', when: 'Wednesday 2 December at 10:30 am', whenShort: 'Wed 2 Dec, 10:30am',
@@ -41,16 +82,40 @@ const neutral: MessageVariables = {
 };
 
 describe.each(MESSAGE_KINDS)('the %s messages', (kind) => {
-  it('SMS: one GSM-7 segment with typical values, with the manage link', () => {
+  it('SMS: one GSM-7 segment with typical values, saying when, where and how to change it', () => {
     const text = renderSms(kind, typical);
     const count = countSms(text);
     expect(count, text).toMatchObject({ encoding: 'gsm7', segments: 1 });
     expect(text).toContain(typical.manageLink);
-    expect(text).toContain('Chukwuemeka');
+    expect(text).toContain(typical.whenShort);
+    expect(text).toContain(typical.clinicName);
+  });
+
+  it('SMS: one GSM-7 segment with the longest values, saying when, where and how to change it', () => {
+    const text = renderSms(kind, longest);
+    expect(countSms(text), text).toMatchObject({ encoding: 'gsm7', segments: 1 });
+    expect(text).toContain(longest.whenShort);
+    expect(text).toContain(longest.clinicName);
+    expect(text).toContain(longest.manageLink);
+  });
+
+  it('SMS: every wording, richest to leanest, is GSM-7 in its own words and leaner than the one before', () => {
+    const lengths = SMS_TEXTS[kind].map((render) => {
+      const text = render(neutral);
+      expect(isGsm7(text), text).toBe(true);
+      for (const needed of [neutral.whenShort, neutral.clinicName, neutral.manageLink]) expect(text).toContain(needed);
+      return render(longest).length;
+    });
+    expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
+    expect(new Set(lengths).size).toBe(lengths.length);
+  });
+
+  it('SMS: the patient’s first name when there is room', () => {
+    expect(renderSms(kind, roomy)).toContain('Chukwuemeka');
   });
 
   it('SMS: names outside GSM-7 are spelt in it rather than making the text UCS-2', () => {
-    const text = renderSms(kind, { ...typical, firstName: 'Ọlá', practitioner: 'Dr Adéṣínà Ọ̀ṣun' });
+    const text = renderSms(kind, { ...roomy, firstName: 'Ọlá', practitioner: 'Dr Adéṣínà Ọ̀ṣun' });
     expect(countSms(text).encoding).toBe('gsm7');
     expect(text).toContain('Ola');
   });
@@ -115,11 +180,10 @@ describe('the e-mail details', () => {
 });
 
 describe('the SMS texts', () => {
-  it('add the clinic phone when there is room, and drop it when there is not', () => {
-    const short = { ...typical, firstName: 'Ada', practitioner: 'Dr Eze', manageLink: 'https://abujaspine.ng/m/7K3QX9' };
-    expect(renderSms('confirmation', short)).toBe('Hi Ada, your visit with Dr Eze is booked for Wed 2 Dec, 10:30am. To change or cancel: https://abujaspine.ng/m/7K3QX9 Call 0803 123 4567');
-    expect(renderSms('confirmation', typical)).toBe(
-      'Hi Chukwuemeka, your visit with Dr Ngozi Eze-Okafor is booked for Wed 2 Dec, 10:30am. To change or cancel: https://www.abujaspine.ng/m/7K3QX9PA2DWM4RT8',
-    );
+  it('add the practitioner and the clinic phone when there is room, and drop them when there is not', () => {
+    const short = { ...typical, firstName: 'Ada', clinicName: 'Spine Clinic', practitioner: 'Dr Eze', manageLink: 'https://abujaspine.ng/m/7K3QX9' };
+    expect(renderSms('confirmation', short)).toBe('Hi Ada, your visit to Spine Clinic with Dr Eze is booked for Wed 2 Dec, 10:30am. To change or cancel: https://abujaspine.ng/m/7K3QX9 Call 0803 123 4567');
+    expect(renderSms('confirmation', typical)).toBe(`Your visit to Abuja Spine & Wellness Clinic is booked for Wed 2 Dec, 10:30am. To change or cancel: ${typical.manageLink}`);
+    expect(renderSms('confirmation', longest)).toBe(`Booked: visit to Abuja Spine & Wellness Clinic, ${longest.whenShort}. Change or cancel: ${longest.manageLink}`);
   });
 });

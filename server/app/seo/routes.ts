@@ -30,8 +30,15 @@ export function sitemapXml(origin: string, pages: readonly PageRoute[], serviceI
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/**
+ * robots.txt: the staff area, the API and the newsletter's one-time links are for no crawler.
+ * Only Disallow lines, and no `Allow: /`: what no line names is allowed by every parser, and
+ * parsers disagree on which line wins. Google (RFC 9309) takes the longest match, Python's
+ * urllib.robotparser and other older ones the first: an `Allow: /` first would open everything
+ * to the latter (tests/integration/robots.test.ts parses it both ways).
+ */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /staff\nDisallow: /newsletter/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nDisallow: /api/\nDisallow: /staff\nDisallow: /newsletter/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
 export function webManifest() {

@@ -21,6 +21,14 @@ export interface Crumb {
 
 const SCHEMA = 'https://schema.org/';
 
+/**
+ * A link to a thing (a schema.org enumeration member such as https://schema.org/Monday, or a
+ * page), written as a node reference. schema.org's context makes a plain string an IRI only for
+ * properties whose range is URL (url, image, sameAs…); for the others (dayOfWeek,
+ * medicalSpecialty, a ListItem's item) a JSON-LD processor would read a plain string as text.
+ */
+const ref = (iri: string) => ({ '@id': iri });
+
 export function clinicId(origin: string): string {
   return `${origin}/#clinic`;
 }
@@ -39,7 +47,7 @@ function openingHours(facts: ClinicFacts, locationId: string) {
   }
   return [...groups].map(([key, days]) => {
     const [opens, closes] = key.split('-');
-    return { '@type': 'OpeningHoursSpecification', dayOfWeek: days.sort((a, b) => a - b).map((d) => SCHEMA + DAY_NAMES[d]), opens, closes };
+    return { '@type': 'OpeningHoursSpecification', dayOfWeek: days.sort((a, b) => a - b).map((d) => ref(SCHEMA + DAY_NAMES[d])), opens, closes };
   });
 }
 
@@ -77,7 +85,7 @@ export function clinicNode(origin: string, facts: ClinicFacts, full = true): Jso
     image: `${origin}/og/hero-clinic-care.png`,
     foundingDate: String(site.foundedYear),
     ...(location.mapHref ? { hasMap: location.mapHref } : {}),
-    medicalSpecialty: [`${SCHEMA}Musculoskeletal`, `${SCHEMA}Physiotherapy`],
+    medicalSpecialty: [ref(`${SCHEMA}Musculoskeletal`), ref(`${SCHEMA}Physiotherapy`)],
     isAcceptingNewPatients: true,
     sameAs: facts.details.social.map((s) => s.href),
   };
@@ -95,7 +103,7 @@ export function teamMemberNode(origin: string, doctor: Practitioner, pageUrl: st
     url: pageUrl,
   };
   if (doctor.id === principalProfile.practitionerId || CLINICIAN_TITLES.test(doctor.title)) {
-    return { '@type': 'IndividualPhysician', ...common, medicalSpecialty: `${SCHEMA}Musculoskeletal`, practicesAt: { '@id': clinicId(origin) } };
+    return { '@type': 'IndividualPhysician', ...common, medicalSpecialty: ref(`${SCHEMA}Musculoskeletal`), practicesAt: { '@id': clinicId(origin) } };
   }
   return { '@type': 'Person', ...common, jobTitle: doctor.title, worksFor: { '@id': clinicId(origin) } };
 }
@@ -175,7 +183,7 @@ export function breadcrumbNode(pageUrl: string, crumbs: readonly Crumb[]): JsonL
       '@type': 'ListItem',
       position: i + 1,
       name: c.name,
-      item: c.url ?? pageUrl,
+      item: ref(c.url ?? pageUrl),
     })),
   };
 }

@@ -4,7 +4,7 @@ import type { Tx } from './db';
 
 /**
  * Addresses that moved (a renamed post): the old one answers a 301 to the new one, for good, so
- * links people shared and search engines' entries keep working. Migration 0007_publishing.sql.
+ * links people shared and search engines' entries keep working. Migration 0009_publishing.sql.
  */
 export const contentRedirects = pgTable('content_redirects', {
   fromPath: text('from_path').primaryKey(),

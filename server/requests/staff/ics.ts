@@ -35,6 +35,21 @@ function abujaLocal(at: Date): string {
 
 const utc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+/**
+ * A parameter value (RFC 5545 3.2): quoted when it holds a colon, semicolon or comma; a double
+ * quote cannot be written at all, and parameters know no backslash escapes.
+ */
+function paramValue(value: string): string {
+  const clean = value.replace(/["\r\n]/g, '');
+  return /[:;,]/.test(clean) ? `"${clean}"` : clean;
+}
+
+/** A CAL-ADDRESS (a URI): the e-mail address as a mailto: URI, or a phone number as a tel: URI. */
+function calAddress(to: { email: string } | { phone: string }): string {
+  if ('email' in to) return `mailto:${to.email.replace(/[^\w.!$&'*+\-=^`{|}~@]/g, (c) => encodeURIComponent(c))}`;
+  return `tel:${to.phone.replace(/[^\d+]/g, '')}`;
+}
+
 /** One VEVENT: times in the clinic's zone, texts escaped here. */
 export interface CalendarEvent {
   /** Stays the same when the event moves, so a new file (or the next feed fetch) updates the entry. */
@@ -48,6 +63,11 @@ export interface CalendarEvent {
   status?: 'CONFIRMED' | 'CANCELLED';
   /** Raised on every change of a sent event (RFC 5545 3.8.7.4): calendars keep the highest. */
   sequence?: number;
+  /**
+   * CAL-ADDRESSes (`calAddress`) of the people the event is for. RFC 5546 wants them in a CANCEL
+   * (at least one) and none in a PUBLISH: the caller gives them only for a cancellation.
+   */
+  attendees?: readonly string[];
 }
 
 export interface CalendarOptions {
@@ -58,13 +78,21 @@ export interface CalendarOptions {
   product?: string;
   /** X-WR-CALNAME: the name a subscribed feed shows. */
   name?: string;
+  /**
+   * For a subscribed feed: how often calendars should fetch it again, an ISO 8601 duration
+   * (REFRESH-INTERVAL, RFC 7986, and X-PUBLISHED-TTL, which Outlook reads).
+   */
+  refresh?: string;
 }
 
 /**
  * A calendar (one file or a feed) in the clinic's time zone, with its VTIMEZONE so that
- * calendars need no zone database. CRLF line ends and folding as RFC 5545 asks.
+ * calendars need no zone database. CRLF line ends and folding as RFC 5545 asks. Every event's
+ * ORGANIZER is the clinic (its public address), which RFC 5546 requires in a PUBLISH and a
+ * CANCEL; a CANCEL always carries its SEQUENCE, as RFC 5546 requires too.
  */
-export function icsCalendar(events: readonly CalendarEvent[], { now = new Date(), method = 'PUBLISH', product = 'Staff inbox', name }: CalendarOptions = {}): string {
+export function icsCalendar(events: readonly CalendarEvent[], { now = new Date(), method = 'PUBLISH', product = 'Staff inbox', name, refresh }: CalendarOptions = {}): string {
+  const organizer = `ORGANIZER;CN=${paramValue(site.name)}:${calAddress({ email: site.email })}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -72,6 +100,7 @@ export function icsCalendar(events: readonly CalendarEvent[], { now = new Date()
     'CALSCALE:GREGORIAN',
     `METHOD:${method}`,
     ...(name ? [`X-WR-CALNAME:${escapeText(name)}`, 'X-WR-TIMEZONE:Africa/Lagos'] : []),
+    ...(refresh ? [`REFRESH-INTERVAL;VALUE=DURATION:${refresh}`, `X-PUBLISHED-TTL:${refresh}`] : []),
     'BEGIN:VTIMEZONE',
     'TZID:Africa/Lagos',
     'BEGIN:STANDARD',
@@ -87,7 +116,9 @@ export function icsCalendar(events: readonly CalendarEvent[], { now = new Date()
       `DTSTAMP:${utc(now)}`,
       `DTSTART;TZID=Africa/Lagos:${abujaLocal(e.start)}`,
       `DTEND;TZID=Africa/Lagos:${abujaLocal(e.end)}`,
-      ...(e.sequence ? [`SEQUENCE:${e.sequence}`] : []),
+      ...(e.sequence || method === 'CANCEL' ? [`SEQUENCE:${e.sequence ?? 0}`] : []),
+      organizer,
+      ...(e.attendees ?? []).map((address) => `ATTENDEE:${address}`),
       `SUMMARY:${escapeText(e.summary)}`,
       ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
       ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
@@ -117,6 +148,10 @@ export interface VisitEvent {
   sequence?: number;
   /** The clinic's number to call (its details); the seed's when not given. */
   phone?: string;
+  /** The patient, the cancelling file's ATTENDEE (RFC 5546): their e-mail address, else their phone. */
+  patient?: { email?: string | null; phone?: string | null };
+  /** Where to book another visit (the booking page), for a cancelled visit's description. */
+  bookLink?: string;
 }
 
 /**
@@ -124,8 +159,14 @@ export interface VisitEvent {
  * when the visit is moved, so a new file updates the old entry. Nothing of the reason for the
  * visit: only the place, the time and the reference.
  */
-export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, now = new Date(), manageLink, cancelled = false, sequence }: VisitEvent): string {
-  const change = manageLink ? `To change or cancel: ${manageLink} or call ${phone}.` : `To change or cancel, call ${phone} or reply to this e-mail.`;
+export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, now = new Date(), manageLink, cancelled = false, sequence, patient, bookLink }: VisitEvent): string {
+  // A cancelled visit cannot be changed or cancelled again: its file offers a new one instead.
+  const change = cancelled
+    ? `This visit is cancelled. To book another: ${bookLink ? `${bookLink} or call ${phone}` : `call ${phone}`}.`
+    : manageLink
+      ? `To change or cancel: ${manageLink} or call ${phone}.`
+      : `To change or cancel, call ${phone} or reply to this e-mail.`;
+  const attendee = patient?.email ? calAddress({ email: patient.email }) : patient?.phone ? calAddress({ phone: patient.phone }) : null;
   return icsCalendar(
     [
       {
@@ -138,6 +179,7 @@ export function visitIcs({ reference, visitAt, endsAt, host, address, phone = se
         contact: `${site.name}, ${phone}`,
         status: cancelled ? 'CANCELLED' : 'CONFIRMED',
         ...(sequence ? { sequence } : {}),
+        ...(cancelled && attendee ? { attendees: [attendee] } : {}),
       },
     ],
     { now, method: cancelled ? 'CANCEL' : 'PUBLISH', product: manageLink ? 'Booking' : 'Staff inbox' },

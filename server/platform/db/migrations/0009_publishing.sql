@@ -4,7 +4,7 @@
 --    content-version trigger, so a publish empties every instance's page cache;
 --  * the editor's own records: one entry per editable item with its draft, its scheduled
 --    publication and its optimistic version; every publish a revision; renamed addresses; the
---    media library. Filled from the site's first content by the step 0007_publishing_seed.
+--    media library. Filled from the site's first content by the step 0009_publishing_seed.
 
 ALTER TABLE services ADD COLUMN body jsonb;
 --> statement-breakpoint
