@@ -23,6 +23,7 @@ import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
+import { openMediaStore, parseMediaConfig, type MediaStore } from './platform/media';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -111,6 +112,16 @@ export async function start(options: StartOptions): Promise<Server> {
     messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
   });
 
+  // Uploaded pictures: DATA_DIR/media, or S3-compatible storage when MEDIA_S3_* are set (ADR 0037).
+  let media: MediaStore;
+  try {
+    media = openMediaStore(parseMediaConfig(process.env), config.store.dataDir);
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+    await store.close();
+    process.exit(1);
+  }
+
   const drain = createDrainState();
   const app = createApp({
     config,
@@ -123,6 +134,7 @@ export async function start(options: StartOptions): Promise<Server> {
     clinic: content.clinic,
     blog: content.blog,
     gallery: content.gallery,
+    media,
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,

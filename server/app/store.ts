@@ -5,6 +5,9 @@ import { storeGalleryCatalog } from '../gallery/catalog';
 import { clinicSeed } from '../clinic/seed';
 import { insertClinicFacts } from '../clinic/repo';
 import { seedPublishing } from '../publishing/seed';
+import { publishDue } from '../publishing/repo';
+import { mediaPicturesOf } from '../publishing/pictures';
+import { richTextPictureIds, type RichTextDoc } from '../../shared/platform/rich-text';
 import { watchContentVersion } from '../platform/db/content-version';
 import type { Migration } from '../platform/db/migrate';
 import { openStore, type OpenStoreOptions, type Store } from '../platform/db/store';
@@ -36,11 +39,26 @@ export function openAppStore(options: Omit<OpenStoreOptions, 'steps'>): Promise<
  * change made here (`onContentChange`), on another instance, or straight in the database (the
  * clinic's tables have triggers). Within one poll (500 ms).
  */
-export function contentWiring(store: Store, options: { pageCache: { clear(): void }; logger: Logger; intervalMs?: number }) {
-  const clinic = storeCatalog(store);
-  const blog = storeBlogCatalog(store);
+export function contentWiring(store: Store, options: { pageCache: { clear(): void }; logger: Logger; intervalMs?: number; scheduleIntervalMs?: number }) {
+  // The uploads a body shows (its <picture>s' copies), read with the body.
+  const pictures = (doc: RichTextDoc) => mediaPicturesOf(store.db, richTextPictureIds(doc));
+  const clinic = storeCatalog(store, pictures);
+  const blog = storeBlogCatalog(store, undefined, pictures);
   const gallery = storeGalleryCatalog(store);
   const version = watchContentVersion(store, { logger: options.logger, ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}) });
+  // Scheduled publications go out by themselves: every instance looks for due ones (each is
+  // published once: the row is locked, SKIP LOCKED); the publish moves the content version, so
+  // every instance's memory and page cache follow within one poll.
+  const publishScheduled = async () => {
+    try {
+      const published = await publishDue(store.db, new Date(), (error, item) => options.logger.error('scheduled publication failed', { ...item, ...errorFields(error) }));
+      if (published) options.logger.info('scheduled content published', { count: published });
+    } catch (error) {
+      options.logger.error('scheduled publications not checked', errorFields(error));
+    }
+  };
+  const scheduler = setInterval(() => void publishScheduled(), options.scheduleIntervalMs ?? 5000);
+  scheduler.unref();
   version.onChange(() => {
     clinic.invalidate();
     blog.invalidate();
@@ -60,6 +78,11 @@ export function contentWiring(store: Store, options: { pageCache: { clear(): voi
       gallery.invalidate();
       version.bump().catch((error: unknown) => options.logger.error('content version not bumped', errorFields(error)));
     },
-    stop: () => version.stop(),
+    /** Publishes what is due now (the timer does it every few seconds). */
+    publishScheduled,
+    stop: () => {
+      clearInterval(scheduler);
+      version.stop();
+    },
   };
 }

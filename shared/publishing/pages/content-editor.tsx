@@ -98,7 +98,7 @@ export default function ContentEditorPage() {
       <StaffBand title={`${spec.label}: ${heading}`} staffName={data.staffName} />
       <div className="container staff-page content-editor">
         <p className="content-crumbs">
-          <Link to="/staff/content">Site content</Link> › {spec.single ? spec.plural : <Link to={`/staff/content/${data.kind}`}>{spec.plural}</Link>}
+          <Link to="/staff/content">Site content</Link> / {spec.single ? spec.plural : <Link to={`/staff/content/${data.kind}`}>{spec.plural}</Link>}
         </p>
         <p className="content-state">{stateWords(data.state).join(' · ')}</p>
         {done && (
