@@ -17,7 +17,7 @@ import { mediaPicturesOf, PictureGone, resolvePicture } from './pictures';
 import { getEntry } from './repo';
 
 /**
- * Preview (ADR 0038): the real page with one item's draft in it, for editors only. The page's
+ * Preview (ADR 0043): the real page with one item's draft in it, for editors only. The page's
  * address gets `preview=<kind>:<id>`; for a signed-in editor the request's catalogs (the
  * clinic's facts, the posts, the pictures) show the draft in place of what is published, the
  * page is private (never cached, `noindex`, no SEO tags) and says it is a preview. Anyone else

@@ -10,7 +10,7 @@ import { PictureGone } from './pictures';
 import { contentEntries, contentRevisions } from './schema';
 
 /**
- * The editor's records (ADR 0037): every editable item has an entry with its working copy (the
+ * The editor's records (ADR 0043): every editable item has an entry with its working copy (the
  * form's values as typed, valid or not), an optimistic version that every save moves, its last
  * revision and a publication waiting for its time. A publish checks the values with the kind's
  * schema, writes the public table (server/publishing/kinds.ts) and a revision in one

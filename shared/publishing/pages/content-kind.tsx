@@ -18,7 +18,7 @@ export default function ContentKindPage() {
       <StaffBand title={spec.plural} staffName={staffName} />
       <div className="container staff-page">
         <p className="content-crumbs">
-          <Link to="/staff/content">Site content</Link> › {spec.plural}
+          <Link to="/staff/content">Site content</Link> / {spec.plural}
         </p>
         <p>{spec.intro}</p>
         <FormStateContext.Provider value={echo && 'values' in echo && echo.values ? { values: echo.values as Record<string, string>, errors: 'errors' in echo ? (echo.errors ?? {}) : {} } : {}}>

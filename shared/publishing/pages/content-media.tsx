@@ -32,7 +32,7 @@ export default function ContentMediaPage() {
       <StaffBand title="Pictures" staffName={staffName} />
       <div className="container staff-page">
         <p className="content-crumbs">
-          <Link to="/staff/content">Site content</Link> › Pictures
+          <Link to="/staff/content">Site content</Link> / Pictures
         </p>
         {error && (
           <p className="staff-alert staff-alert--error" role="alert">

@@ -19,7 +19,7 @@ export default function ContentRevisionPage() {
       <StaffBand title={`${spec.label}: revision ${d.revision.n}`} staffName={d.staffName} />
       <div className="container staff-page">
         <p className="content-crumbs">
-          <Link to="/staff/content">Site content</Link> › {spec.single ? spec.plural : <Link to={`/staff/content/${d.kind}`}>{spec.plural}</Link>} › <Link to={back}>{d.title}</Link>
+          <Link to="/staff/content">Site content</Link> / {spec.single ? spec.plural : <Link to={`/staff/content/${d.kind}`}>{spec.plural}</Link>} / <Link to={back}>{d.title}</Link>
         </p>
         <p>
           Revision {d.revision.n}, published {formatAbuja(d.revision.at)} by {d.revision.byName}
