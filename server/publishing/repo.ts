@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FieldErrors } from '../../shared/platform/form-fields';
 import { isStorableText } from '../../shared/platform/storable-text';
 import { slugify, type FormValues } from '../../shared/publishing/fields';
-import { changedFields, kindSpec, type AnyDoc, type DocOf, type KindId } from '../../shared/publishing/kinds';
+import { changedFields, kindSpec, titleFieldOf, type AnyDoc, type DocOf, type KindId } from '../../shared/publishing/kinds';
 import type { EntryState, RevisionSummary } from '../../shared/publishing/types';
 import type { Db, Tx } from '../platform/db/db';
 import { kindStore } from './kinds';
@@ -127,9 +127,9 @@ export async function createEntry(db: Db, kind: KindId, values: FormValues, acto
   if (spec.single) return { ok: false, reason: 'refused', message: `There is only one ${spec.label.toLowerCase()}.` };
   const errors = storableValues(values);
   if (Object.keys(errors).length) return { ok: false, reason: 'invalid', errors };
-  const titleField = spec.fields[0]!.name;
-  const title = String(values[titleField] ?? '').trim();
-  if (!title) return { ok: false, reason: 'invalid', errors: { [titleField]: `Please enter the ${spec.fields[0]!.label.toLowerCase()}.` } };
+  const first = titleFieldOf(spec);
+  const title = String(values[first.name] ?? '').trim();
+  if (!title) return { ok: false, reason: 'invalid', errors: { [first.name]: `Please enter the ${first.label.toLowerCase()}.` } };
   const draft: FormValues = { ...spec.blank, ...values };
   if (spec.fields.some((f) => f.name === 'slug') && !draft.slug) draft.slug = slugify(title);
   for (let attempt = 0; ; attempt++) {

@@ -537,6 +537,11 @@ function galleryKind<K extends 'gallery' | 'portfolio'>(id: K, plural: string, i
   };
 }
 
+/** The field a new item starts from (its name, title, question or caption): the kind's first text field. */
+export function titleFieldOf(spec: { fields: readonly FieldSpec[] }): FieldSpec {
+  return spec.fields.find((f) => f.type === 'text') ?? spec.fields[0]!;
+}
+
 export const KINDS: { readonly [K in KindId]: KindSpec<K> } = {
   service,
   practitioner,

@@ -133,7 +133,24 @@ describe('the site editor in Chromium at 375 px', () => {
 
     await page.goto(`${baseUrl()}/staff/content/media`);
     await check(page, 'content-media');
+
+    // At 1280 px: the same screens, axe clean, nothing sideways.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const [name, to] of [['content-home', '/staff/content'], ['content-service', '/staff/content/service/1'], ['content-post', new URL(editorUrl).pathname]] as const) {
+      await page.goto(`${baseUrl()}${to}`);
+      await check(page, name);
+    }
     expect(errors).toEqual([]);
+
+    // Without JavaScript (the same session): the form still publishes.
+    const plain = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false, storageState: await context.storageState() });
+    const noJs = await plain.newPage();
+    await noJs.goto(`${baseUrl()}/staff/content/service/1`);
+    await noJs.locator('input[name="priceNgn"]').fill('28000');
+    await Promise.all([noJs.waitForURL(/done=published/), noJs.getByRole('button', { name: 'Publish now' }).click()]);
+    await noJs.goto(`${baseUrl()}/service-detail/1`);
+    expect(await noJs.locator('main').textContent()).toContain('₦28,000');
+    await plain.close();
     await context.close();
   });
 });

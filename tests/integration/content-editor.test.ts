@@ -11,7 +11,7 @@ import { getEntry, publishDue, valuesOf } from '../../server/publishing/repo';
 import type { FormValues } from '../../shared/publishing/fields';
 import type { KindId } from '../../shared/publishing/kinds';
 import type { SessionUser } from '../../shared/platform/session';
-import { addPlans, bookingDeps, clearBooking } from '../support/booking';
+import { addAppointments, addPlans, bookingDeps, clearBooking } from '../support/booking';
 import { hasGps, phonePhoto } from '../support/pictures';
 import { makeTestApp } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
@@ -245,6 +245,51 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
       expect(theirs.text).toContain('Bayo’s excerpt');
       expect((await stateOf('post', id)).draft?.excerpt).toBe('Chioma’s excerpt');
     });
+  });
+
+  it('the clinic’s details and opening hours, published: the footer and contact page show them', async () => {
+    const res = await send('details', 'clinic', 'publish', { phone1: '0809 555 1234', emergencyNotice: 'Not for emergencies: call 112 or go to the nearest hospital.' });
+    expect(res.status, res.text.slice(0, 400)).toBe(303);
+    const contact = (await request(app).get('/contact')).text;
+    expect(contact).toMatch(/809\D{0,3}555\D{0,3}1234/);
+    expect(contact).toContain('Not for emergencies: call 112 or go to the nearest hospital.');
+    const home = (await request(app).get('/')).text;
+    expect(home).toMatch(/809\D{0,3}555\D{0,3}1234/);
+    // Saturday's hours: closing before opening is refused at the field.
+    const bad = await send('location', 'abuja', 'publish', { 'hours.5.opens': '14:00', 'hours.5.closes': '10:00' });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain('must close after it opens');
+  });
+
+  it('the FAQ: a new question published is on the page that shows the FAQ', async () => {
+    const created = await editor.post('/staff/content/faq', { question: 'Do I need a referral from my doctor?' });
+    expect(created.status, created.text.slice(0, 300)).toBe(303);
+    const id = created.headers.location!.split('/').pop()!;
+    const res = await send('faq', id, 'publish', { answer: 'No: you can book directly.', order: '1' });
+    expect(res.status, res.text.slice(0, 400)).toBe(303);
+    expect((await request(app).get('/homeTwo')).text).toContain('Do I need a referral from my doctor?');
+  });
+
+  it('a gallery picture starts from its caption and cannot be published without alt text', async () => {
+    const created = await editor.post('/staff/content/gallery', { caption: 'Our waiting room' });
+    expect(created.status, created.text.slice(0, 300)).toBe(303);
+    const id = created.headers.location!.split('/').pop()!;
+    const noAlt = await send('gallery', id, 'publish', { picture: '/images/blog/post-2.svg', pictureAlt: '', category: 'dental' });
+    expect(noAlt.status).toBe(422);
+    expect(noAlt.text).toContain('Please describe the picture');
+  });
+
+  it('a practitioner with future bookings can only be hidden: the page says why; hidden, they leave the team page', async () => {
+    await addAppointments(t.store, [{ practitioner: 'tunde-bakare', date: '2027-01-05', starts: '10:00', minutes: 30 }]);
+    const page = await editor.get('/staff/content/practitioner/tunde-bakare');
+    expect(page.text).toContain('can only be hidden');
+    const down = await send('practitioner', 'tunde-bakare', 'take-down', { confirm: 'yes' });
+    expect(down.status).toBe(409);
+    expect((await request(app).get('/doctors')).text).toContain('Tunde Bakare');
+    const hidden = await send('practitioner', 'tunde-bakare', 'publish', { visible: '' });
+    expect(hidden.status, hidden.text.slice(0, 400)).toBe(303);
+    // Neither on the page nor in its structured data.
+    expect((await request(app).get('/doctors')).text).not.toContain('Tunde Bakare');
   });
 
   it('scheduled: not on the site before its time, then published by itself', async () => {

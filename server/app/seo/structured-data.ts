@@ -123,7 +123,7 @@ export function principalNode(origin: string, facts: ClinicFacts, pageUrl: strin
 }
 
 export function teamNodes(origin: string, facts: ClinicFacts, pageUrl: string): JsonLdNode[] {
-  return facts.practitioners.map((d) => teamMemberNode(origin, d, pageUrl));
+  return facts.practitioners.filter((p) => p.visible).map((d) => teamMemberNode(origin, d, pageUrl));
 }
 
 export function serviceNode(origin: string, facts: ClinicFacts, service: Pick<ClinicService, 'id' | 'slug' | 'name' | 'summary'>): JsonLdNode {

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { kindSpec } from '../../../shared/publishing/kinds';
+import { kindSpec, titleFieldOf } from '../../../shared/publishing/kinds';
 import type { ContentKindData, EditorActionData } from '../../../shared/publishing/types';
 import { platformContext } from '../../platform/render/route-context';
 import { DETAILS_ID } from '../kinds';
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kind = kindOf(params);
   const spec = kindSpec(kind);
   const form = await request.formData();
-  const field = spec.fields[0]!.name;
+  const field = titleFieldOf(spec).name;
   const title = String(form.get(field) ?? '');
   const created = await createEntry(context.get(platformContext).store.db, kind, { [field]: title }, editor);
   if (created.ok) throw redirect(`/staff/content/${kind}/${created.id}`, 303);

@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData } from 'react-router';
 import { FormStateContext, TextField } from '../../ui/fields';
 import { Link } from '../../ui/link';
 import { StaffBand } from '../../ui/staff/staff-band';
-import { kindSpec } from '../kinds';
+import { kindSpec, titleFieldOf } from '../kinds';
 import { stateWords } from '../labels';
 import type { ContentKindData, EditorActionData } from '../types';
 import '../content.css';
@@ -12,7 +12,7 @@ export default function ContentKindPage() {
   const { staffName, kind, items } = useLoaderData() as ContentKindData;
   const echo = useActionData() as EditorActionData | undefined;
   const spec = kindSpec(kind);
-  const first = spec.fields[0]!;
+  const first = titleFieldOf(spec);
   return (
     <>
       <StaffBand title={spec.plural} staffName={staffName} />
