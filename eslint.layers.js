@@ -10,10 +10,27 @@
 // An import may go down or sideways, never up. Sideways between two domains it may name
 // only a file at the top of the other domain's folder (its public surface): a domain's
 // sub-folders (pages/, staff/, …) are its internals. server/<d> may use all of shared/<d>.
+// And sideways the arrows run one way, down DOMAIN_TIERS: a domain uses only domains of a
+// lower tier (clinic ← requests ← booking ← messages); where a lower one needs a higher one,
+// the composition hands it over (server/app/domains.ts) or it listens to an event.
 // ---------------------------------------------------------------------------------------
 import path from 'node:path';
 
-export const DOMAINS = ['requests', 'accounts', 'blog', 'shop', 'gallery', 'clinic', 'booking', 'messages', 'publishing'];
+/**
+ * The domains in tiers, lowest first: a domain may import a domain of a lower tier, never one
+ * of its own tier or a higher one (so no two domains import each other, even through a third).
+ */
+export const DOMAIN_TIERS = [
+  ['clinic', 'gallery'], // the clinic's facts; the pictures
+  ['requests'], // the forms that deliver, the staff inbox (uses the clinic's facts)
+  ['booking', 'blog'], // free times and visits (a call-back request becomes a booking); posts and their comment form
+  ['messages', 'accounts'], // a visit's messages; the patient's account (their visits)
+  ['shop'], // the checkout makes an account
+  ['publishing'], // the site editor: writes the clinic's, the blog's and the gallery's content; reads the bookings (who has future visits)
+];
+export const DOMAINS = DOMAIN_TIERS.flat();
+const tierOf = (domain) => DOMAIN_TIERS.findIndex((tier) => tier.includes(domain));
+const CHAIN = DOMAIN_TIERS.map((tier) => tier.join('/')).join(' ← ');
 const LAYER_NAMES = ['content', 'platform', 'domain', 'composition'];
 
 /** Where a repository-relative file sits: its side, layer, and domain (with whether it is public). */
@@ -41,8 +58,11 @@ export function layerViolation(from, to) {
   if (b.layer > a.layer) {
     return `${LAYER_NAMES[a.layer]} code must not import ${LAYER_NAMES[b.layer]} code (${to}): layers go one way, content ← platform ← domains ← composition.`;
   }
-  if (a.layer === 2 && b.layer === 2 && a.domain !== b.domain && !b.public) {
-    return `The ${a.domain} domain reaches into the ${b.domain} domain's internals (${to}); use a file at the top of ${b.side}/${b.domain}/ (its public surface), or move the piece there.`;
+  if (a.layer === 2 && b.layer === 2 && a.domain !== b.domain) {
+    if (tierOf(b.domain) >= tierOf(a.domain)) {
+      return `The ${a.domain} domain must not import the ${b.domain} domain (${to}): between domains the arrows run one way, ${CHAIN}. Let the composition hand it over (server/app/domains.ts), or listen to the lower domain's event.`;
+    }
+    if (!b.public) return `The ${a.domain} domain reaches into the ${b.domain} domain's internals (${to}); use a file at the top of ${b.side}/${b.domain}/ (its public surface), or move the piece there.`;
   }
   return null;
 }

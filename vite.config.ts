@@ -42,7 +42,7 @@ function socialImages(): Plugin {
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the hashed scripts, styles and SVGs, written
- * beside them (`app-x.js.br`, `app-x.js.gz`) for server/compression.ts to send as they are:
+ * beside them (`app-x.js.br`, `app-x.js.gz`) for server/platform/http/compression.ts to send as they are:
  * smaller than compressing per response, and no CPU per request. A copy is kept only when it
  * saves at least a tenth of the file.
  */
@@ -80,7 +80,7 @@ function precompressAssets(): Plugin {
 // BUILD_OUT lets parallel builds (e.g. several end-to-end runs) use separate folders.
 const out = process.env.BUILD_OUT ?? 'dist';
 
-/** The SQL migrations ship beside the server bundle (dist/server/migrations), where server/db/migrate.ts looks. */
+/** The SQL migrations ship beside the server bundle (dist/server/migrations), where server/platform/db/migrate.ts looks. */
 function copyMigrations(): Plugin {
   const dir = 'server/platform/db/migrations';
   return {
@@ -140,8 +140,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
-          // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL cluster for the store.
-          globalSetup: ['tests/setup/auth-emulator.ts', 'tests/setup/store.ts'],
+          // Two files at a time (Vitest's default on 2 cores is one): much of a file's time is spent
+          // waiting on PostgreSQL, a server process or the emulator. Its own group, as it differs
+          // from the unit project's worker count.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL
+          // cluster for the store; the test server bundled once (tests/setup/integration.ts).
+          globalSetup: ['tests/setup/integration.ts'],
         },
       },
     ],

@@ -7,8 +7,12 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Two files at a time, each with its own Chromium; within a file, tests marked concurrent
+    // (the accessibility sweep's route tests, a11y-*.e2e.test.ts) run two at a time, each on its
+    // own reused page. Both cores stay busy while a page waits on the server or a frame.
     fileParallelism: true,
     maxWorkers: 2,
+    maxConcurrency: 2,
     retry: 0,
     // expect.poll waits for something the browser will do (a dialog opening, focus moving, a
     // carousel settling): it returns as soon as that happens, so a generous limit costs nothing

@@ -2,7 +2,7 @@
 //
 // The SDK's signInWithPopup needs Google's gapi script from the internet, both here and in
 // the emulator's helper frame. Instead, the emulator's own account chooser is served from our
-// origin (/api/emulator/auth/handler, see server/session.ts). When the visitor picks or creates
+// origin (/api/emulator/auth/handler, see server/platform/session/session.ts). When the visitor picks or creates
 // an account there, the chooser posts the result to a frame of its opener whose URL carries the
 // same apiKey and appName; that frame is our same-origin relay, whose messages we read here.
 // The result holds the emulator's fake Google ID token, which signs in with signInWithCredential.

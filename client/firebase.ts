@@ -1,5 +1,5 @@
 // The Firebase web SDK, loaded only by the pages that sign people in (client/entry.tsx hands
-// its import() to shared/features/accounts/load.ts).
+// its import() to shared/accounts/load.ts).
 // The server's session cookie is the source of truth: the SDK keeps its user in memory only,
 // hands one fresh ID token to POST /api/session, and forgets it.
 import { initializeApp, getApps } from 'firebase/app';

@@ -2,7 +2,7 @@
  * The page loader (production; ADR 0018). One small file, the same on every page and cached
  * across them (it was inline: ~1.2 kB of brotli in every page's HTML, which pushed the larger
  * pages past what a new connection delivers in its first round trip). The page's own lists come
- * from its script element (server/document.tsx `loaderTag`): `data-entry` (the entry module),
+ * from its script element (server/platform/render/document.tsx `loaderTag`): `data-entry` (the entry module),
  * `data-prefetch` (the modules it will import) and `data-sw` (the service worker's versioned URL).
  *
  * The page hydrates when the visitor first shows intent (a touch, click, key, wheel, scroll,
@@ -13,7 +13,7 @@
  * evaluates them: by the service worker into its cache (public/sw.js, which also keeps pages for
  * offline use and is versioned by the entry's hash, so a deploy replaces it), else by
  * `rel=prefetch` into the HTTP cache. The page's whole stylesheets too: the inline one holds only
- * the rules its HTML uses (server/critical-css.ts); on the first intent the whole ones are
+ * the rules its HTML uses (server/platform/render/critical-css.ts); on the first intent the whole ones are
  * switched on, and the inline copy off, before hydration.
  *
  * The first tap answers at once (docs/first-view.md): nothing heavy runs inside it. The scripts
@@ -81,7 +81,7 @@ function link(rel: string, href: string) {
 }
 
 // The page's whole stylesheets (linked, disabled): the inline copy holds only the rules its HTML
-// uses (server/critical-css.ts), not those of the states scripts add.
+// uses (server/platform/render/critical-css.ts), not those of the states scripts add.
 const sheets = [...d.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')];
 
 function run() {

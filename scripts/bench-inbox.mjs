@@ -1,6 +1,6 @@
 // `npm run bench:inbox [-- <rows>]`: the staff inbox at scale on PostgreSQL (what it measures:
 // scripts/bench-inbox-run.ts). The app's route table is built with Vite's import.meta.glob, so
-// the benchmark runs through Vite's SSR loader, as tests/integration/fixtures/serve.mjs does;
+// the benchmark runs through Vite's SSR loader.
 // NODE_ENV=production first, so React renders as it does in production.
 process.env.NODE_ENV = 'production';
 const { createServer } = await import('vite');

@@ -1,6 +1,6 @@
 // Throughput of anonymous pages, side by side in one run (issue 13):
 //   static   – plain node:http answering the cached page's exact bytes and headers from memory
-//   cached   – the production server with its page cache (server/page-cache.ts)
+//   cached   – the production server with its page cache (server/platform/page-cache.ts)
 //   uncached – the production server with PAGE_CACHE_BYTES=0 (every request renders)
 //   nonce    – (simulated) the alternative to hashes: a fresh nonce patched into the stored
 //              page and compressed again per response (gzip 6), served by the static server;

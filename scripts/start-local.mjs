@@ -10,7 +10,7 @@ const firebaseKeys = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIR
 const configured = firebaseKeys.filter((k) => process.env[k]);
 const env = { ...process.env };
 let emulator;
-// `npm run staff` finds the emulator here (server/staff/emulator-file.ts reads it).
+// `npm run staff` finds the emulator here (server/accounts/emulator-file.ts reads it).
 const emulatorFile = path.join(process.env.DATA_DIR || '.data', 'auth-emulator.json');
 
 if (configured.length === 0) {

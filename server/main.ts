@@ -3,19 +3,20 @@ import type { RequestHandler } from 'express';
 import type { ClientAssets } from './platform/render/assets';
 import { createAccountService } from './accounts/account-service';
 import { resolveBookingSecret } from './booking/secret';
-import { createBookingService } from './booking/service';
 import { createApp } from './app/app';
+import { composeDomains } from './app/domains';
 import { checkCredentialsFile, ConfigError, loadConfig, type Config } from './app/config';
 import { formKeySecret } from './app/form-key-secret';
 import { formKeys } from './requests/keys';
-import { storeRateLimits } from './platform/db/rate-limit';
+import { pruneRateLimits, storeRateLimits } from './platform/db/rate-limit';
+import { expireIdempotencyKeys } from './requests/repo';
 import type { Store } from './platform/db/store';
 import { contentWiring, openAppStore } from './app/store';
 import { createPageCache } from './platform/page-cache';
-import { createMailTransport } from './requests/mail-transport';
-import { startOutboxWorker } from './requests/outbox-worker';
+import { startPoller } from './platform/poller';
+import { createMailTransport } from './platform/mail/transport';
+import { startOutboxWorker } from './platform/mail/outbox';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
-import { visitMessages } from './messages/queue';
 import { startMessagesWorker, type MessagesWorker } from './messages/worker';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
@@ -34,7 +35,7 @@ export interface StartOptions {
   readinessCheck?: () => Promise<void>;
 }
 
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/lifecycle.ts). */
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT (server/platform/http/lifecycle.ts). */
 export async function start(options: StartOptions): Promise<Server> {
   const logger = createLogger();
   let config: Config;
@@ -101,15 +102,22 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
-  const booking = createBookingService({
-    store,
-    rules: config.booking.rules,
-    secret: bookingSecret,
-    publicOrigin: config.publicOrigin,
-    clinicInbox: config.mail.clinicInbox,
-    wake: outboxWorker.wake,
-    // Patient messages are written in the booking's transaction; the worker is told at once.
-    messages: visitMessages({ db: store.db, schedule: messaging.schedule, wake: messagesWorker.wake }),
+  // The domains and their links (server/app/domains.ts), with the workers they wake.
+  const domains = composeDomains({ config, store, bookingSecret, wakeOutbox: outboxWorker.wake, wakeMessages: messagesWorker.wake, schedule: messaging.schedule });
+  const { booking } = domains;
+  // Lapsed holds are deleted, and their times said freed, within a minute.
+  const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
+  // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
+  const housekeeping = startPoller({
+    pollMs: 60 * 60_000,
+    batchSize: 1,
+    logger,
+    label: 'housekeeping',
+    drain: async () => {
+      await pruneRateLimits(store);
+      await expireIdempotencyKeys(store);
+      return { claimed: 0 };
+    },
   });
 
   // Uploaded pictures: DATA_DIR/media, or S3-compatible storage when MEDIA_S3_* are set (ADR 0037).
@@ -139,7 +147,7 @@ export async function start(options: StartOptions): Promise<Server> {
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,
     formKeySecret: secret,
-    booking,
+    domains,
     ...(admin ? { accounts: createAccountService(admin.auth) } : {}),
     isDraining: drain.isDraining,
     rateLimitStore,
@@ -166,6 +174,8 @@ export async function start(options: StartOptions): Promise<Server> {
     beforeExit: async () => {
       retention.stop();
       content.stop();
+      await holdSweep.stop();
+      await housekeeping.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();
       await store.close();

@@ -12,7 +12,7 @@ import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload } from '../booking/calendar-download';
 import { shortManageLink } from '../booking/short-link';
-import { createBookingService, type BookingService } from '../booking/service';
+import type { BookingService } from '../booking/service';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
@@ -33,7 +33,8 @@ import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
-import type { RateLimitStore } from '../platform/http/rate-limit';
+import { memoryRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit';
+import { storeRateLimits } from '../platform/db/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
 import { isWellFormedRequestTarget, nonceMiddleware, securityHeaders, type CspSources } from '../platform/http/security';
 import { createPageCache, type PageCache } from '../platform/page-cache';
@@ -42,11 +43,9 @@ import { errorPageHtml } from '../platform/render/document';
 import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
-import { personErasers, todayVisits } from './domain-links';
-import { visitMessages } from '../messages/queue';
+import { composeDomains, type Domains } from './domains';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
-import { createRequestsService } from '../requests/service';
 import { staffDownloads } from '../requests/staff/downloads';
 import { countNew } from '../requests/staff/repo';
 import type { Config } from './config';
@@ -77,12 +76,14 @@ export interface AppDeps {
   /** Makes accounts for the checkout; without an identity service the checkout says none can be made. */
   accounts?: AccountService;
   /**
-   * Bookings (free times, book, manage links); by default the store's, signed with
-   * BOOKING_SECRET or, outside production, a key made for this process (server/main.ts passes
-   * the one kept in DATA_DIR, so links survive a restart).
+   * The domains' services and their links (server/app/domains.ts): server/main.ts passes the
+   * ones it composed with its workers; by default they are composed here from `store`, with
+   * `booking` and `requests` in place of the store's when given (tests).
    */
+  domains?: Domains;
+  /** Bookings, instead of the store's (tests); see `domains`. */
   booking?: BookingService;
-  /** Where the forms' requests go; by default the store's (tests pass one in memory). */
+  /** Where the forms' requests go, instead of the store's (tests pass one in memory); see `domains`. */
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
@@ -103,11 +104,11 @@ export interface AppDeps {
   wakeOutbox?: () => void;
   /** Salts the keys made from what people type (server/app/form-key-secret.ts); by default config's, else a random one for this app (tests). */
   formKeySecret?: string;
-  /** True once SIGTERM has started the shutdown (server/lifecycle.ts): /readyz answers 503, responses close their connection. */
+  /** True once SIGTERM has started the shutdown (server/platform/http/lifecycle.ts): /readyz answers 503, responses close their connection. */
   isDraining?: () => boolean;
   /** Extra readiness check for /readyz (e.g. the database answers); throws or rejects when not ready. */
   readinessCheck?: () => Promise<void>;
-  /** Rate-limit counters shared by the app's limiters (server/db/rate-limit.ts: in the database, shared by instances). */
+  /** Rate-limit counters for the forms' limiter; by default the store's (server/platform/db/rate-limit.ts: shared by instances), in memory without one. */
   rateLimitStore?: RateLimitStore;
   /** The anonymous pages' cache; by default one of config.pageCacheBytes. Its clear() is also in the services. */
   pageCache?: PageCache;
@@ -119,14 +120,6 @@ export interface AppDeps {
   onContentChange?: () => void;
   /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
-}
-
-function defaultBooking(config: Config, store: Store, wake: () => void): BookingService {
-  // Production never signs with a key made up on the spot (links would die at the next start):
-  // without BOOKING_SECRET its booking pages answer 503.
-  const unsigned = !config.booking.secret && config.isProduction;
-  const secret = config.booking.secret ?? randomBytes(32).toString('base64url');
-  return createBookingService({ store: unsigned ? unavailableStore() : store, rules: config.booking.rules, secret, publicOrigin: config.publicOrigin, clinicInbox: config.mail.clinicInbox, wake, messages: visitMessages({ db: store.db }) });
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -152,12 +145,12 @@ export function createApp(deps: AppDeps): App {
   const store = deps.store ?? unavailableStore();
   const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
-  const requests = deps.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests });
+  const { booking, requests } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const gallery = deps.gallery ?? staticGalleryCatalog();
   const blog = deps.blog ?? staticBlogCatalog(seedPostRows((name) => clinicSeed.practitioners.find((p) => p.name === name)?.id ?? null));
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const booking = deps.booking ?? defaultBooking(config, store, wakeOutbox);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -206,7 +199,7 @@ export function createApp(deps: AppDeps): App {
   app.use(nonceMiddleware());
   app.use(securityHeaders({ isProduction: config.isProduction, extra: deps.csp }));
   // React flushes through res.flush(), so compression never holds back the streamed shell.
-  // Rendered pages go out as gzip, assets as brotli (server/compression.ts).
+  // Rendered pages go out as gzip, assets as brotli (server/platform/http/compression.ts).
   app.use(responseCompression());
 
   app.get('/healthz', (_req, res) => {
@@ -274,7 +267,7 @@ export function createApp(deps: AppDeps): App {
   if (deps.media) app.use('/media', mediaHandler({ store: deps.media, logger }));
 
   if (deps.clientDir) {
-    // The build's brotli and gzip copies first (server/compression.ts), then the files themselves.
+    // The build's brotli and gzip copies first (server/platform/http/compression.ts), then the files themselves.
     app.use('/assets', precompressedAssets(path.join(deps.clientDir, 'assets'), YEAR_S * 1000));
     app.use(
       '/assets',
@@ -316,6 +309,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     publicOrigin: config.publicOrigin,
     store,
+    rateLimits: deps.rateLimitStore ?? (deps.store ? storeRateLimits(store) : memoryRateLimitStore()),
     // Public content changed (a comment approved, removed or erased): the cached pages are stale.
     onContentChange: () => {
       pageCache.clear();
@@ -324,7 +318,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers, todayVisits: () => todayVisits(booking), postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, todayVisits: domains.todayVisits, postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
     [clinicContext, clinic],
     [blogContext, blog],
     [galleryContext, gallery],

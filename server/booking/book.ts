@@ -1,20 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BookResult, BookingFailure, HoldResult } from '../../shared/booking/results';
-import { managePath } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
 import { MINUTE_MS } from '../../shared/booking/time';
 import type { VisitKind } from '../../shared/booking/types';
-import { fullAddressOf } from '../../shared/clinic/site-facts';
-import { locations, practitioners } from '../clinic/schema';
-import { loadClinicDetails } from '../clinic/details';
 import type { Tx } from '../platform/db/db';
-import { markRequestBooked, queueMail } from '../requests/repo';
-import { actorOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
-import { clinicBookingNotice, patientBookingMail, type BookingChange } from './mails';
-import { manageTokenExpiry, signToken, verifyToken } from './manage-token';
+import { markRequestBooked } from '../requests/repo';
+import { actorOf, byOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
+import { manageTokenOf, signToken, verifyToken } from './manage-token';
 import { placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
+import { timeChanged, visitChange, visitsGone } from './time-changes';
 
 /** Any 32-bit number no other code uses as the first advisory-lock key ("bk"): booking idempotency keys. */
 const KEY_LOCK_CLASS = 0x626b;
@@ -33,53 +29,11 @@ async function rowByKey(tx: Tx, key: string): Promise<AppointmentRow | undefined
   return row;
 }
 
-/** Tells the outbox and the messages worker that something is due now. */
-export function wakeAll(deps: BookingDeps) {
-  deps.wake?.();
-  deps.messages?.wake();
-}
-
-export function manageTokenOf(deps: BookingDeps, row: AppointmentRow): string {
-  return signToken(deps.secret, { purpose: 'manage', appointmentId: row.id, version: row.manageVersion, expiresAt: manageTokenExpiry(row.startsAt) });
-}
-
 /** Rolls the transaction back with an expected failure (a request that vanished meanwhile). */
 class Abort extends Error {
   constructor(readonly failure: BookingFailure) {
     super(failure.reason);
   }
-}
-
-/**
- * Queues the patient's mail (when they gave an address) and, for a change the patient made, the
- * clinic's notice: in the caller's transaction, so a booking never exists without them.
- */
-export async function queueBookingMails(tx: Tx, deps: BookingDeps, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
-  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), row.requestId);
-  if (!row.patientEmail || !row.patientName) return;
-  const [facts] = await tx
-    .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
-    .from(practitioners)
-    .innerJoin(locations, eq(locations.id, row.locationId))
-    .where(eq(practitioners.id, row.practitionerId));
-  await queueMail(
-    tx,
-    patientBookingMail(change, {
-      to: row.patientEmail,
-      name: row.patientName,
-      reference: row.reference,
-      startsAt: row.startsAt,
-      endsAt: row.endsAt,
-      practitionerName: facts?.practitioner ?? '',
-      address: facts ? fullAddressOf(facts) : '',
-      phone: (await loadClinicDetails(tx)).phones[0].display,
-      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps, row))}`,
-      publicOrigin: deps.publicOrigin,
-      sequence: row.version,
-      now,
-    }),
-    row.requestId,
-  );
 }
 
 export interface BookOptions {
@@ -138,8 +92,7 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
         const [linked] = await tx.update(appointments).set({ requestId: marked.requestId }).where(eq(appointments.id, row.id)).returning();
         row = linked!;
       }
-      await queueBookingMails(tx, deps, 'booked', row, actor.kind === 'visitor', now);
-      await deps.messages?.changed(tx, row, 'booked', now);
+      await timeChanged(tx, deps, visitChange('booked', null, row, byOf(actor), now));
       return { row, duplicate: false };
     });
   } catch (error) {
@@ -147,8 +100,8 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
     throw error;
   }
   if ('ok' in outcome) return withAlternatives(deps, outcome, form, now);
-  if (!outcome.duplicate) wakeAll(deps);
-  return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps, outcome.row), duplicate: outcome.duplicate };
+  if (!outcome.duplicate) deps.wake?.();
+  return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps.secret, outcome.row), duplicate: outcome.duplicate };
 }
 
 function patientColumns(form: Pick<BookingForm, 'patient' | 'reminders'>, actor: BookingActor, now: Date) {
@@ -222,7 +175,10 @@ export async function hold(deps: BookingDeps, input: HoldInput, actor: BookingAc
         return row!;
       },
     });
-    if (placed.ok) await tx.insert(appointmentEvents).values({ appointmentId: placed.row.id, actor: actorOf(actor), action: 'held', toStatus: 'held', detail: { until: expiresAt.toISOString() } });
+    if (placed.ok) {
+      await tx.insert(appointmentEvents).values({ appointmentId: placed.row.id, actor: actorOf(actor), action: 'held', toStatus: 'held', detail: { until: expiresAt.toISOString() } });
+      await timeChanged(tx, deps, visitChange('held', null, placed.row, byOf(actor), now));
+    }
     return placed;
   });
   if (!outcome.ok) return withAlternatives(deps, outcome, input, now);
@@ -257,7 +213,10 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
       held.startsAt.getTime() === form.startsAt.getTime() &&
       (form.practitionerId === 'any' || form.practitionerId === held.practitionerId);
     if (!held || !same) {
-      if (held) await tx.delete(appointments).where(eq(appointments.id, held.id));
+      if (held) {
+        await tx.delete(appointments).where(eq(appointments.id, held.id));
+        await timeChanged(tx, deps, visitChange('hold-released', held, null, byOf(actor), now));
+      }
       return null;
     }
     const [row] = await tx
@@ -266,24 +225,49 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
       .where(eq(appointments.id, held.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row!.id, actor: actorOf(actor), action: 'booked', fromStatus: 'held', toStatus: 'booked', detail: eventDetail(actor, { startsAt: row!.startsAt.toISOString(), practitionerId: row!.practitionerId }) });
-    await queueBookingMails(tx, deps, 'booked', row!, actor.kind === 'visitor', now);
-    await deps.messages?.changed(tx, row!, 'booked', now);
+    await timeChanged(tx, deps, visitChange('booked', held, row!, byOf(actor), now));
     return { row: row!, duplicate: false };
   });
   if (!outcome) return book(deps, form, actor);
-  if (!outcome.duplicate) wakeAll(deps);
-  return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps, outcome.row), duplicate: outcome.duplicate };
+  if (!outcome.duplicate) deps.wake?.();
+  return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps.secret, outcome.row), duplicate: outcome.duplicate };
 }
 
 /** Gives a held time back (the visitor went back to choose another). true when there was one. */
 export async function releaseHold(deps: BookingDeps, holdToken: string): Promise<boolean> {
-  const check = verifyToken(deps.secret, holdToken, 'hold', clock(deps));
+  const now = clock(deps);
+  const check = verifyToken(deps.secret, holdToken, 'hold', now);
   if (!check.ok) return false;
-  const deleted = await deps.store.db
-    .delete(appointments)
-    .where(and(eq(appointments.id, check.claims.appointmentId), eq(appointments.status, 'held')))
-    .returning({ id: appointments.id });
-  return deleted.length > 0;
+  return deps.store.db.transaction(async (tx) => {
+    const [held] = await tx
+      .delete(appointments)
+      .where(and(eq(appointments.id, check.claims.appointmentId), eq(appointments.status, 'held')))
+      .returning();
+    if (held) await timeChanged(tx, deps, visitChange('hold-released', held, null, 'patient', now));
+    return Boolean(held);
+  });
+}
+
+/**
+ * Deletes holds that have lapsed (up to `limit`, oldest first) and says their times freed: a
+ * hold nobody confirmed stops being a row the moment a sweep finds it, not only when a booking
+ * needs its time. Run every minute by the composition; instances sweep side by side (SKIP
+ * LOCKED), each hold once. Answers how many went.
+ */
+export async function sweepLapsedHolds(deps: BookingDeps, limit = 100): Promise<number> {
+  const now = clock(deps);
+  return deps.store.db.transaction(async (tx) => {
+    const lapsed = tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.status, 'held'), lte(appointments.holdExpiresAt, now)))
+      .orderBy(asc(appointments.holdExpiresAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const gone = await tx.delete(appointments).where(inArray(appointments.id, lapsed)).returning();
+    if (gone.length) await timeChanged(tx, deps, visitsGone('hold-lapsed', gone, 'system', now));
+    return gone.length;
+  });
 }
 
 /**

@@ -3,12 +3,9 @@ import { managePath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
-import { visitIcs } from '../requests/calendar-file';
+import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
 import { clinicPhoneNow } from '../clinic/details';
-
-/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics`. */
-export const calendarFilePath = (token: string) => `${managePath(token)}/visit.ics`;
 
 /**
  * `GET /booking/manage/<token>/visit.ics`: the booking's calendar entry, by its manage link (no

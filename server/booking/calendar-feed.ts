@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { staffBookingPath } from '../../shared/booking/results';
-import { VISIT_KINDS } from '../../shared/booking/types';
+import { visitKind } from '../../shared/booking/types';
 import { locations, practitioners } from '../clinic/schema';
 import type { Db } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
-import { icsCalendar } from '../requests/calendar-file';
+import { icsCalendar } from '../platform/ics';
 import { appointments, calendarFeeds } from './schema';
 
 /**
@@ -91,7 +91,7 @@ export async function renderFeed(db: Db, practitionerId: string, options: { publ
       uid: `${r.reference.toLowerCase()}@${host}`,
       start: r.startsAt,
       end: r.endsAt,
-      summary: `Booked visit (${VISIT_KINDS[r.visitKind].label.toLowerCase()}) ${r.reference}`,
+      summary: `Booked visit (${visitKind.label(r.visitKind).toLowerCase()}) ${r.reference}`,
       location: r.location,
       description: `Details in the staff area: ${options.publicOrigin}${staffBookingPath(r.reference)}`,
       sequence: r.version,

@@ -3,12 +3,12 @@ import type { BookingFailure, ChangeResult } from '../../shared/booking/results'
 import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
 import { STAFF_TRANSITIONS, type AppointmentStatus, type ReminderChannel } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import { manageTokenOf, queueBookingMails, wakeAll } from './book';
-import { actorOf, clock, toView, type BookingDeps, type Changer } from './deps';
-import { verifyToken } from './manage-token';
+import { actorOf, byOf, clock, toView, type BookingDeps, type Changer } from './deps';
+import { manageTokenOf, verifyToken } from './manage-token';
 import { placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
+import { timeChanged, visitChange } from './time-changes';
 
 /**
  * Changes to an existing booking, each one transaction on the locked row: the patient's (by
@@ -50,7 +50,7 @@ export async function appointmentByToken(deps: BookingDeps, token: string): Prom
   if (!check.ok) return { ok: false, reason: 'bad-token' };
   const [row] = await deps.store.db.select().from(appointments).where(eq(appointments.id, check.claims.appointmentId));
   if (!row || row.manageVersion !== check.claims.version || row.status === 'held') return { ok: false, reason: 'bad-token' };
-  return { ok: true, appointment: toView(row), manageToken: manageTokenOf(deps, row) };
+  return { ok: true, appointment: toView(row), manageToken: manageTokenOf(deps.secret, row) };
 }
 
 export interface RescheduleInput {
@@ -108,8 +108,7 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
       action: 'moved',
       detail: detailOf(changer, { from: row.startsAt.toISOString(), to: placed.row.startsAt.toISOString(), fromPractitioner: row.practitionerId, toPractitioner: placed.row.practitionerId }),
     });
-    await queueBookingMails(tx, deps, 'moved', placed.row, changer.as === 'patient', now);
-    await deps.messages?.changed(tx, placed.row, 'moved', now);
+    await timeChanged(tx, deps, visitChange('moved', row, placed.row, byOf(changer), now));
     return placed.row;
   });
   if (isFailure(outcome)) {
@@ -120,7 +119,7 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
     return outcome;
   }
   deps.wake?.();
-  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps, outcome) };
+  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps.secret, outcome) };
 }
 
 /**
@@ -141,14 +140,11 @@ export async function cancel(deps: BookingDeps, changer: Changer): Promise<Chang
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, {}) });
-    if (row.status === 'booked') {
-      await queueBookingMails(tx, deps, 'cancelled', cancelled!, changer.as === 'patient', now);
-      await deps.messages?.changed(tx, cancelled!, 'cancelled', now);
-    }
+    await timeChanged(tx, deps, visitChange('cancelled', row, cancelled!, byOf(changer), now));
     return cancelled!;
   });
   if (isFailure(outcome)) return outcome;
-  wakeAll(deps);
+  deps.wake?.();
   return { ok: true, appointment: toView(outcome) };
 }
 
@@ -172,12 +168,12 @@ export async function setStatus(deps: BookingDeps, changer: Extract<Changer, { a
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: changer.uid, action: 'status', fromStatus: row.status, toStatus: status, detail: { by: changer.name } });
-    // The follow-up inviting to book again; undone (cancelled unsent) if staff take the no-show back.
-    if (status === 'no_show') await deps.messages?.changed(tx, changed!, 'no_show', now);
-    else if (row.status === 'no_show') await deps.messages?.noShowUndone(tx, row.id, now);
+    // Every status but cancelled keeps the time: listeners hear it (a no-show's follow-up, and its undoing).
+    await timeChanged(tx, deps, visitChange('status', row, changed!, 'staff', now));
     return changed!;
   });
   if (isFailure(outcome)) return outcome;
+  deps.wake?.();
   return { ok: true, appointment: toView(outcome) };
 }
 
@@ -199,7 +195,7 @@ export async function revokeManageLinks(deps: BookingDeps, changer: Extract<Chan
     return changed!;
   });
   if (isFailure(outcome)) return outcome;
-  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps, outcome) };
+  return { ok: true, appointment: toView(outcome), manageToken: manageTokenOf(deps.secret, outcome) };
 }
 
 /**
@@ -222,11 +218,11 @@ export async function setReminders(deps: BookingDeps, changer: Changer, input: {
       .where(eq(appointments.id, row.id))
       .returning();
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'reminders', detail: detailOf(changer, { channel }) });
-    await deps.messages?.cancelUnsent(tx, row.id, channel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
-    if (channel !== 'none') await deps.messages?.changed(tx, changed!, 'reminders', now);
+    // The time stays as it was; the messages listener plans the reminders afresh (or stops them).
+    await timeChanged(tx, deps, visitChange('reminders', row, changed!, byOf(changer), now));
     return changed!;
   });
   if (isFailure(outcome)) return outcome;
-  wakeAll(deps);
+  deps.wake?.();
   return { ok: true, appointment: toView(outcome) };
 }

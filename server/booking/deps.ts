@@ -1,9 +1,8 @@
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView } from '../../shared/booking/results';
-import type { MessageView } from '../../shared/messages/types';
-import type { Tx } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
+import type { TimeListener } from './time-changes';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -17,31 +16,14 @@ export interface BookingDeps {
   clinicInbox: string | null;
   /** The clock (tests fix it). */
   now?: () => Date;
-  /** Tells the outbox worker to send now, after a change queued mail. */
+  /** Tells the workers that something is due now (after a change queued mail or messages). */
   wake?: () => void;
   /**
-   * The patient messages that follow a visit's changes (confirmation, reminders, notices),
-   * written in the change's own transaction: the messages domain's, set by the composition
-   * (server/app/domain-links.ts); none in a bare core (benchmarks, some tests).
+   * Other domains' listeners to every change of time (time-changes.ts), run in the change's
+   * transaction after the booking's own: the patient messages, set by the composition
+   * (server/app/domains.ts); none in a bare core (benchmarks, some tests).
    */
-  messages?: VisitMessages;
-}
-
-/** What happened to a visit, for its messages; 'reminders': the patient changed how they are reminded. */
-export type VisitChange = 'booked' | 'moved' | 'cancelled' | 'no_show' | 'reminders';
-
-/** The messages domain as the booking core calls it. */
-export interface VisitMessages {
-  /** Plans (or moves, or cancels) the messages a change calls for, inside its transaction. */
-  changed(tx: Tx, row: AppointmentRow, change: VisitChange, now: Date): Promise<void>;
-  /** Cancels what has not gone yet (consent withdrawn, reminders changed). */
-  cancelUnsent(tx: Tx, appointmentId: number, why: string, now: Date): Promise<void>;
-  /** A no-show taken back: its follow-up is cancelled unless sent. */
-  noShowUndone(tx: Tx, appointmentId: number, now: Date): Promise<void>;
-  /** Tells the worker to look for due messages now (a confirmation is due at once). */
-  wake(): void;
-  /** The messages of one visit, for its staff page. */
-  of(appointmentId: number): Promise<MessageView[]>;
+  listeners?: readonly TimeListener[];
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */
@@ -57,6 +39,9 @@ export type Changer = { as: 'patient'; token: string } | { as: 'staff'; appointm
 export const actorOf = (actor: BookingActor | Changer): string => ('kind' in actor ? (actor.kind === 'visitor' ? 'visitor' : actor.uid) : actor.as === 'patient' ? 'visitor' : actor.uid);
 
 export const isStaff = (actor: BookingActor | Changer): boolean => ('kind' in actor ? actor.kind === 'staff' : actor.as === 'staff');
+
+/** Who made a change, as its listeners hear it (time-changes.ts). */
+export const byOf = (actor: BookingActor | Changer): 'patient' | 'staff' => (isStaff(actor) ? 'staff' : 'patient');
 
 export const clock = (deps: BookingDeps) => deps.now?.() ?? new Date();
 

@@ -1,14 +1,22 @@
+import { eq } from 'drizzle-orm';
 import { seedDetails, site } from '../../shared/content/site';
-import { staffBookingPath } from '../../shared/booking/results';
+import { loadClinicDetails } from '../clinic/details';
+import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
-import { visitIcs } from '../requests/calendar-file';
-import type { Mail } from '../requests/notifications';
-import type { MailAttachment } from '../requests/schema';
+import { fullAddressOf } from '../../shared/clinic/site-facts';
+import { locations, practitioners } from '../clinic/schema';
+import type { Tx } from '../platform/db/db';
+import { visitIcs } from '../platform/ics';
+import { queueMail } from '../platform/mail/outbox';
+import type { Mail, MailAttachment } from '../platform/mail/transport';
+import { manageTokenOf } from './manage-token';
+import type { AppointmentRow } from './schema';
 
 /**
- * The booking's e-mails, queued in the booking's own transaction (server/requests/repo.ts
- * queueMail). None names the service or anything the patient wrote: a service's name can be
+ * The booking's e-mails, queued in the change's own transaction (server/platform/mail/outbox.ts
+ * queueMail), so a booking never exists without them: the booking's own listener to every
+ * change of time (time-changes.ts). None names the service or anything the patient wrote: a service's name can be
  * a health detail (NDPA 2023), and mail is not the place for it. The clinic's notice is as the
  * requests' one: the change, the reference and the staff link.
  */
@@ -114,4 +122,43 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
       },
     ],
   };
+}
+
+/** What the booking's mails need: the signing key (manage links), the site's origin and the clinic's inbox (null: none). */
+export interface MailDeps {
+  secret: string;
+  publicOrigin: string;
+  clinicInbox: string | null;
+}
+
+/**
+ * Queues the patient's mail (when they gave an address) and, for a change the patient made,
+ * the clinic's notice, in the caller's transaction (the booking's listener, time-changes.ts).
+ */
+export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
+  if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), { requestId: row.requestId });
+  if (!row.patientEmail || !row.patientName) return;
+  const [facts] = await tx
+    .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
+    .from(practitioners)
+    .innerJoin(locations, eq(locations.id, row.locationId))
+    .where(eq(practitioners.id, row.practitionerId));
+  await queueMail(
+    tx,
+    patientBookingMail(change, {
+      to: row.patientEmail,
+      name: row.patientName,
+      reference: row.reference,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      practitionerName: facts?.practitioner ?? '',
+      address: facts ? fullAddressOf(facts) : '',
+      phone: (await loadClinicDetails(tx)).phones[0].display,
+      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, row))}`,
+      publicOrigin: deps.publicOrigin,
+      sequence: row.version,
+      now,
+    }),
+    { requestId: row.requestId },
+  );
 }

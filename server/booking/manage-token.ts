@@ -119,3 +119,8 @@ export const MANAGE_LINK_DAYS_AFTER_VISIT = 30;
 export function manageTokenExpiry(startsAt: Date): Date {
   return new Date(startsAt.getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * 24 * 60 * 60_000);
 }
+
+/** The manage link's token for a visit as it is now (its manage_version, valid until 30 days after it). */
+export function manageTokenOf(secret: string, visit: { id: number; manageVersion: number; startsAt: Date }): string {
+  return signToken(secret, { purpose: 'manage', appointmentId: visit.id, version: visit.manageVersion, expiresAt: manageTokenExpiry(visit.startsAt) });
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { bookingReference } from '../../shared/booking/reference';
 import type { BookingFailure } from '../../shared/booking/results';
 import { lagosDate, MINUTE_MS } from '../../shared/booking/time';
@@ -9,7 +9,8 @@ import { freeDays } from './availability';
 import { isDeadlock, isExclusionViolation, isUniqueViolation } from './db-errors';
 import type { BookingDeps } from './deps';
 import { loadAvailability, ruleLimits } from './repo';
-import type { AppointmentRow } from './schema';
+import { appointments, type AppointmentRow } from './schema';
+import { timeChanged, visitsGone } from './time-changes';
 
 /**
  * The one step that takes time from a practitioner's day, inside the caller's transaction
@@ -17,7 +18,8 @@ import type { AppointmentRow } from './schema';
  *  1. the rules (past, notice, horizon; staff skip notice and horizon);
  *  2. the start must be a free slot now, computed exactly as the pages computed it
  *     (availability.ts), else 'not-free' (never a slot) or 'conflict' (a slot, but taken);
- *  3. lapsed holds in the way are deleted (a constraint's predicate cannot call now());
+ *  3. lapsed holds in the way are deleted (a constraint's predicate cannot call now()), and
+ *     their times said freed (time-changes.ts);
  *  4. the write, in a savepoint per practitioner free then: the exclusion constraint is the
  *     last guard, and its refusal (23P01: someone was faster) tries the next practitioner
  *     for "any available", or answers 'conflict'.
@@ -93,15 +95,19 @@ export async function placeVisit(tx: Tx, deps: BookingDeps, args: PlaceVisitArgs
   const blockedUntil = new Date(endsAt.getTime() + loaded.service.bufferMinutes * MINUTE_MS);
   const candidates = [slot.practitionerId, ...slot.practitionerIds.filter((id) => id !== slot.practitionerId)];
   for (const id of [...candidates].sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(${PRACTITIONER_LOCK_CLASS}, hashtext(${id}))`);
-  await tx.execute(sql`
-    DELETE FROM appointments
-    WHERE practitioner_id IN (${sql.join(
-      candidates.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND status = 'held' AND hold_expires_at <= ${now.toISOString()}::timestamptz
-      AND blocked && tstzrange(${at}::timestamptz, ${blockedUntil.toISOString()}::timestamptz)
-      ${args.exceptAppointmentId ? sql`AND id <> ${args.exceptAppointmentId}` : sql``}`);
+  const lapsed = await tx
+    .delete(appointments)
+    .where(
+      and(
+        inArray(appointments.practitionerId, candidates),
+        eq(appointments.status, 'held'),
+        lte(appointments.holdExpiresAt, now),
+        sql`${appointments.blocked} && tstzrange(${at}::timestamptz, ${blockedUntil.toISOString()}::timestamptz)`,
+        args.exceptAppointmentId ? ne(appointments.id, args.exceptAppointmentId) : undefined,
+      ),
+    )
+    .returning();
+  if (lapsed.length) await timeChanged(tx, deps, visitsGone('hold-lapsed', lapsed, 'system', now));
 
   for (const practitionerId of candidates) {
     // A reference drawn twice (32^5 codes) is drawn again; anything else is an answer.

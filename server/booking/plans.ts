@@ -1,18 +1,20 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { lagosDate, lagosMoment, lagosTime, minutesOf, weekdayOf } from '../../shared/booking/time';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { addDays, isDate, lagosDate, lagosMidnight, lagosMoment, lagosTime, minutesOf, weekdayOf } from '../../shared/booking/time';
 import { ACTIVE_STATUSES } from '../../shared/booking/types';
-import { isDate } from '../../shared/booking/time';
 import { locations, openingHours, practitioners } from '../clinic/schema';
 import type { Db, Tx } from '../platform/db/db';
-import type { Store } from '../platform/db/store';
+import { clock, type BookingDeps } from './deps';
 import { appointments, closures, scheduleExceptions, workingPlans, type Break, type ExceptionKind } from './schema';
+import { hoursChange, timeChanged, type TimeChange, type TimeSpan } from './time-changes';
 
 /**
  * Staff keep the practitioners' time here: the weekly plan per location, one-day exceptions
  * and clinic closures. Nothing is edited in place: a new week closes the rows it replaces
  * (valid_to, closed_by) and adds its own, exceptions and closures are removed softly, so every
  * row is also the history of who changed what and when. Each change is one transaction that
- * first locks the practitioner's row, so two staff editing one week never interleave.
+ * first locks the practitioner's row, so two staff editing one week never interleave, and says
+ * the hours it gained (freed) and lost (taken) to the change-of-time listeners (time-changes.ts).
  */
 
 export interface StaffActor {
@@ -50,6 +52,32 @@ function checkInterval(starts: string, ends: string, breaks: readonly Break[], w
 const overlaps = (a: { starts: string; ends: string }, b: { starts: string; ends: string }) => minutesOf(a.starts) < minutesOf(b.ends) && minutesOf(b.starts) < minutesOf(a.ends);
 const hhmm = (t: string) => t.slice(0, 5);
 
+/** The minutes a week works, as weekday × 1440 + minute of the day (breaks left out). */
+function weekMinutes(intervals: readonly WeekInterval[]): Set<number> {
+  const minutes = new Set<number>();
+  for (const i of intervals) {
+    for (let m = minutesOf(i.starts); m < minutesOf(i.ends); m++) {
+      if (!(i.breaks ?? []).some((b) => minutesOf(b.start) <= m && m < minutesOf(b.end))) minutes.add(i.weekday * 1440 + m);
+    }
+  }
+  return minutes;
+}
+
+/** A day's hours (the whole day without times) for one practitioner, or everyone (null), at one location or all (null). */
+function daySpan(practitionerId: string | null, locationId: string | null, date: string, starts: string | null, ends: string | null): TimeSpan {
+  return starts && ends
+    ? { practitionerId, locationId, from: new Date(lagosMoment(date, hhmm(starts))), to: new Date(lagosMoment(date, hhmm(ends))) }
+    : { practitionerId, locationId, from: new Date(lagosMidnight(date)), to: new Date(lagosMidnight(addDays(date, 1))) };
+}
+
+/** What an exception does to the day: time off takes it; extra hours free theirs; a different plan does both. */
+function exceptionSpans(e: { practitionerId: string; onDate: string; kind: ExceptionKind; locationId: string | null; starts: string | null; ends: string | null }) {
+  const hours = daySpan(e.practitionerId, e.locationId, e.onDate, e.starts, e.ends);
+  if (e.kind === 'time_off') return { freed: [], taken: [hours] };
+  if (e.kind === 'extra_hours') return { freed: [hours], taken: [] };
+  return { freed: [hours], taken: [daySpan(e.practitionerId, null, e.onDate, null, null)] };
+}
+
 async function lockPractitioner(tx: Tx, practitionerId: string) {
   const [row] = await tx.select({ id: practitioners.id, bookable: practitioners.bookable }).from(practitioners).where(eq(practitioners.id, practitionerId)).for('update');
   return row ?? null;
@@ -62,11 +90,11 @@ async function lockPractitioner(tx: Tx, practitionerId: string) {
  * the booked visits from that date that the new week no longer covers, for staff to move.
  */
 export async function setWorkingWeek(
-  store: Store,
+  deps: BookingDeps,
   input: { practitionerId: string; locationId: string; validFrom: string; intervals: readonly WeekInterval[] },
   actor: StaffActor,
-  now = new Date(),
 ): Promise<PlanResult<{ outsidePlan: { reference: string; startsAt: string }[] }>> {
+  const now = clock(deps);
   if (!isDate(input.validFrom) || input.validFrom < lagosDate(now)) return invalid('The new week starts today or later.');
   for (const i of input.intervals) {
     if (!Number.isInteger(i.weekday) || i.weekday < 0 || i.weekday > 6) return invalid('Days are 0 (Sunday) to 6 (Saturday).');
@@ -76,7 +104,7 @@ export async function setWorkingWeek(
   for (const [n, a] of input.intervals.entries()) {
     for (const b of input.intervals.slice(n + 1)) if (a.weekday === b.weekday && overlaps(a, b)) return invalid(`Day ${a.weekday}: two working times overlap.`);
   }
-  return store.db.transaction(async (tx) => {
+  return deps.store.db.transaction(async (tx) => {
     const person = await lockPractitioner(tx, input.practitionerId);
     if (!person || !person.bookable) return { ok: false, reason: 'unknown-practitioner' } as const;
     const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
@@ -97,15 +125,22 @@ export async function setWorkingWeek(
     const closedAt = now;
     // Rows that began before the date end on it; rows that would only have begun on or after
     // it are superseded before they began (valid_to = valid_from).
-    await tx
+    const replaced = await tx
       .update(workingPlans)
       .set({ validTo: sql`greatest(${workingPlans.validFrom}, ${input.validFrom}::date)`, closedAt, closedBy: actor.uid })
-      .where(and(eq(workingPlans.practitionerId, input.practitionerId), eq(workingPlans.locationId, input.locationId), isNull(workingPlans.validTo)));
+      .where(and(eq(workingPlans.practitionerId, input.practitionerId), eq(workingPlans.locationId, input.locationId), isNull(workingPlans.validTo)))
+      .returning({ weekday: workingPlans.weekday, starts: workingPlans.starts, ends: workingPlans.ends, breaks: workingPlans.breaks });
     if (input.intervals.length) {
       await tx.insert(workingPlans).values(
         input.intervals.map((i) => ({ practitionerId: input.practitionerId, locationId: input.locationId, weekday: i.weekday, starts: i.starts, ends: i.ends, breaks: [...(i.breaks ?? [])], validFrom: input.validFrom, createdBy: actor.uid })),
       );
     }
+    const before = weekMinutes(replaced.map((r) => ({ ...r, starts: hhmm(r.starts), ends: hhmm(r.ends) })));
+    const after = weekMinutes(input.intervals);
+    const from: TimeSpan = { practitionerId: input.practitionerId, locationId: input.locationId, from: new Date(lagosMidnight(input.validFrom)), to: null };
+    const gained = [...after].some((m) => !before.has(m));
+    const lost = [...before].some((m) => !after.has(m));
+    if (gained || lost) await timeChanged(tx, deps, hoursChange('plan', { freed: gained ? [from] : [], taken: lost ? [from] : [] }, now));
     const booked = await tx
       .select({ reference: appointments.reference, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
       .from(appointments)
@@ -144,7 +179,7 @@ export interface ExceptionInput {
 }
 
 /** Adds one day's exception (time off, extra hours, a different plan for the day). */
-export async function addException(store: Store, input: ExceptionInput, actor: StaffActor): Promise<PlanResult<{ id: number }>> {
+export async function addException(deps: BookingDeps, input: ExceptionInput, actor: StaffActor): Promise<PlanResult<{ id: number }>> {
   if (!isDate(input.date)) return invalid('Please give the day as 2026-12-01.');
   const hasTimes = Boolean(input.starts && input.ends);
   if (input.kind !== 'time_off' && (!hasTimes || !input.locationId)) return invalid('Extra hours and a different plan need a start, an end and a location.');
@@ -153,7 +188,7 @@ export async function addException(store: Store, input: ExceptionInput, actor: S
     if (problem) return invalid(problem);
   }
   if (input.note && input.note.length > 200) return invalid('Please keep the note under 200 characters.');
-  return store.db.transaction(async (tx) => {
+  return deps.store.db.transaction(async (tx) => {
     const person = await lockPractitioner(tx, input.practitionerId);
     if (!person) return { ok: false, reason: 'unknown-practitioner' } as const;
     if (input.kind !== 'time_off') {
@@ -173,19 +208,32 @@ export async function addException(store: Store, input: ExceptionInput, actor: S
         note: input.note || null,
         createdBy: actor.uid,
       })
-      .returning({ id: scheduleExceptions.id });
+      .returning();
+    await timeChanged(tx, deps, hoursChange('exception-added', exceptionSpans(row!), clock(deps)));
     return { ok: true, id: row!.id } as const;
   });
 }
 
-/** Removes an exception softly (it stays in the history). */
-export async function removeException(store: Store, id: number, actor: StaffActor): Promise<PlanResult> {
-  const rows = await store.db
-    .update(scheduleExceptions)
-    .set({ removedAt: sql`now()`, removedBy: actor.uid })
-    .where(and(eq(scheduleExceptions.id, id), isNull(scheduleExceptions.removedAt)))
-    .returning({ id: scheduleExceptions.id });
-  return rows.length ? { ok: true } : { ok: false, reason: 'not-found' };
+/** Removes an exception softly (it stays in the history): what it took is free again, and what it gave is not. */
+export function removeException(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
+  return removeSoftly(deps, scheduleExceptions, id, actor, (row) => {
+    const { freed, taken } = exceptionSpans(row);
+    return hoursChange('exception-removed', { freed: taken, taken: freed }, clock(deps));
+  });
+}
+
+/** Removes a row softly (it stays in the history) and says what its removal changed, in one transaction. */
+async function removeSoftly<T extends typeof scheduleExceptions | typeof closures>(deps: BookingDeps, table: T, id: number, actor: StaffActor, change: (row: T['$inferSelect']) => TimeChange): Promise<PlanResult> {
+  return deps.store.db.transaction(async (tx) => {
+    const [row] = (await tx
+      .update(table)
+      .set({ removedAt: sql`now()`, removedBy: actor.uid } as PgUpdateSetSource<T>)
+      .where(and(eq(table.id, id), isNull(table.removedAt)))
+      .returning()) as T['$inferSelect'][];
+    if (!row) return { ok: false, reason: 'not-found' } as const;
+    await timeChanged(tx, deps, change(row));
+    return { ok: true } as const;
+  });
 }
 
 export interface ClosureInput {
@@ -199,7 +247,7 @@ export interface ClosureInput {
 }
 
 /** Closes the clinic (or one location) for a day or part of one, e.g. the year's Islamic holidays once declared. */
-export async function addClosure(store: Store, input: ClosureInput, actor: StaffActor): Promise<PlanResult<{ id: number }>> {
+export async function addClosure(deps: BookingDeps, input: ClosureInput, actor: StaffActor): Promise<PlanResult<{ id: number }>> {
   if (!isDate(input.date)) return invalid('Please give the day as 2026-12-01.');
   const name = input.name.trim();
   if (!name || name.length > 120) return invalid('Please name the closure (up to 120 characters).');
@@ -208,24 +256,23 @@ export async function addClosure(store: Store, input: ClosureInput, actor: Staff
     const problem = checkInterval(input.starts!, input.ends!, [], 'The closure');
     if (problem) return invalid(problem);
   }
-  if (input.locationId) {
-    const [location] = await store.db.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
-    if (!location) return { ok: false, reason: 'unknown-location' };
-  }
-  const [row] = await store.db
-    .insert(closures)
-    .values({ locationId: input.locationId, onDate: input.date, starts: hasTimes ? input.starts! : null, ends: hasTimes ? input.ends! : null, name, createdBy: actor.uid })
-    .returning({ id: closures.id });
-  return { ok: true, id: row!.id };
+  return deps.store.db.transaction(async (tx) => {
+    if (input.locationId) {
+      const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, input.locationId));
+      if (!location) return { ok: false, reason: 'unknown-location' } as const;
+    }
+    const [row] = await tx
+      .insert(closures)
+      .values({ locationId: input.locationId, onDate: input.date, starts: hasTimes ? input.starts! : null, ends: hasTimes ? input.ends! : null, name, createdBy: actor.uid })
+      .returning();
+    await timeChanged(tx, deps, hoursChange('closure-added', { taken: [daySpan(null, row!.locationId, row!.onDate, row!.starts, row!.ends)] }, clock(deps)));
+    return { ok: true, id: row!.id } as const;
+  });
 }
 
-export async function removeClosure(store: Store, id: number, actor: StaffActor): Promise<PlanResult> {
-  const rows = await store.db
-    .update(closures)
-    .set({ removedAt: sql`now()`, removedBy: actor.uid })
-    .where(and(eq(closures.id, id), isNull(closures.removedAt)))
-    .returning({ id: closures.id });
-  return rows.length ? { ok: true } : { ok: false, reason: 'not-found' };
+/** Lifts a closure softly (it stays in the history): its time is free again. */
+export function removeClosure(deps: BookingDeps, id: number, actor: StaffActor): Promise<PlanResult> {
+  return removeSoftly(deps, closures, id, actor, (row) => hoursChange('closure-removed', { freed: [daySpan(null, row.locationId, row.onDate, row.starts, row.ends)] }, clock(deps)));
 }
 
 const planColumns = {

@@ -3,6 +3,7 @@ import { locations, practitioners, services } from '../clinic/schema';
 import { requests } from '../requests/schema';
 import type { AppointmentStatus, ReminderChannel, VisitKind } from '../../shared/booking/types';
 import { CHANNELS, KINDS, STATUSES } from '../../shared/booking/types';
+import { exceptionKind, type ExceptionKind } from '../../shared/booking/staff/types';
 
 // Drizzle's view of the booking tables (server/platform/db/migrations/0003_booking.sql is the
 // source of truth; the booking tests run every query on both engines).
@@ -55,8 +56,8 @@ export const workingPlans = pgTable('working_plans', {
   closedBy: text('closed_by'),
 });
 
-export const EXCEPTION_KINDS = ['time_off', 'extra_hours', 'replace_day'] as const;
-export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+export const EXCEPTION_KINDS = exceptionKind.values as [ExceptionKind, ...ExceptionKind[]];
+export type { ExceptionKind };
 
 export const scheduleExceptions = pgTable('schedule_exceptions', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -2,12 +2,13 @@ import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
 import type { AppointmentStatus, FreeDay, FreeSlot, ReminderChannel } from '../../shared/booking/types';
-import type { MessageView } from '../../shared/messages/types';
-import { book, bookFromRequest, confirmHold, hold, releaseHold, type HoldInput } from './book';
+import type { Tx } from '../platform/db/db';
+import { book, bookFromRequest, confirmHold, hold, releaseHold, sweepLapsedHolds, type HoldInput } from './book';
 import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
 import { createFeed, feedPractitioner, feedStatus, renderFeed, revokeFeed } from './calendar-feed';
 import { appointmentByToken, cancel, reschedule, revokeManageLinks, setReminders, setStatus, type RescheduleInput } from './changes';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
+import { eraseAppointmentsOf } from './erase';
 import {
   addClosure,
   addException,
@@ -76,8 +77,10 @@ export interface BookingService {
   revokeFeed(practitionerId: string, actor: StaffActor): Promise<boolean>;
   /** Whether a practitioner's feed is live (never its token). */
   feedStatus(practitionerId: string): ReturnType<typeof feedStatus>;
-  /** The patient messages of one visit (none without the messages domain wired in). */
-  messagesOf(appointmentId: number): Promise<MessageView[]>;
+  /** Deletes lapsed holds (up to a batch) and says their times freed; answers how many went. */
+  sweepLapsedHolds(): Promise<number>;
+  /** A person's visits, erased in the caller's transaction (staff erasing the person); answers how many went. */
+  eraseAppointmentsOf(tx: Tx, person: { emails: readonly string[]; phone: string | null }): Promise<number>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
   feed(token: string): Promise<string | null>;
 }
@@ -105,19 +108,20 @@ export function createBookingService(deps: BookingDeps): BookingService {
     revokeManageLinks: (changer) => revokeManageLinks(deps, changer),
     appointmentsBetween: (range) => appointmentsBetween(store.db, range),
     appointmentByReference: (reference) => appointmentByReference(store.db, reference),
-    setWorkingWeek: (input, actor) => setWorkingWeek(store, input, actor, now()),
+    setWorkingWeek: (input, actor) => setWorkingWeek(deps, input, actor),
     weekOn: (practitionerId, date) => weekOn(store.db, practitionerId, date),
     planHistory: (practitionerId) => planHistory(store.db, practitionerId),
-    addException: (input, actor) => addException(store, input, actor),
-    removeException: (id, actor) => removeException(store, id, actor),
+    addException: (input, actor) => addException(deps, input, actor),
+    removeException: (id, actor) => removeException(deps, id, actor),
     exceptionsBetween: (range) => exceptionsBetween(store.db, range),
-    addClosure: (input, actor) => addClosure(store, input, actor),
-    removeClosure: (id, actor) => removeClosure(store, id, actor),
+    addClosure: (input, actor) => addClosure(deps, input, actor),
+    removeClosure: (id, actor) => removeClosure(deps, id, actor),
     closuresBetween: (range) => closuresBetween(store.db, range),
     createFeed: (practitionerId, actor) => createFeed(store, practitionerId, actor),
     revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
     feedStatus: (practitionerId) => feedStatus(store.db, practitionerId),
-    messagesOf: async (appointmentId) => (deps.messages ? deps.messages.of(appointmentId) : []),
+    sweepLapsedHolds: () => sweepLapsedHolds(deps),
+    eraseAppointmentsOf: (tx, person) => eraseAppointmentsOf(tx, deps, person),
     feed: async (token) => {
       const practitionerId = await feedPractitioner(store, token);
       return practitionerId ? renderFeed(store.db, practitionerId, { publicOrigin: deps.publicOrigin, now: now() }) : null;

@@ -91,9 +91,6 @@ export interface ChannelAdapter {
   send(message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult>;
 }
 
-/** West Africa Time (Abuja): UTC+1 all year; Nigeria has no daylight saving time. */
-export const WAT_OFFSET_MS = 60 * 60 * 1000;
-
 /** Per-request timeout when the configuration gives none. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -19,16 +19,15 @@
  * link signed then (a link revoked meanwhile is never sent), and no health detail.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../platform/db/db';
-import type { VisitChange, VisitMessages } from '../booking/deps';
+import type { Tx } from '../platform/db/db';
 import type { AppointmentRow } from '../booking/schema';
+import type { TimeChange, TimeListener } from '../booking/time-changes';
 import type { Channel } from './channel';
 import { dueTime, reminderPlan, DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';
 import { messages, type MessageRowKind } from './schema';
-import { messagesOf } from './staff';
 
 /** What happened to the visit; 'reminders': the patient changed how they are reminded (no notice of its own). */
-export type MessageChange = VisitChange;
+export type MessageChange = 'booked' | 'moved' | 'cancelled' | 'no_show' | 'reminders';
 
 /** The kinds sent only on the phone channels (the booking core mails them). */
 export const TRANSACTIONAL_KINDS = ['confirmation', 'change', 'cancellation'] as const;
@@ -151,15 +150,44 @@ export async function cancelNoShow(tx: Tx, appointmentId: number, now: Date) {
 }
 
 /**
- * The booking core's messages (server/booking/deps.ts VisitMessages), as this domain keeps
- * them: built by the composition with the schedule (MESSAGES_*) and the worker's wake.
+ * The patient messages as a listener to every change of time (server/booking/time-changes.ts):
+ * set by the composition with the schedule (MESSAGES_*). Each change writes its rows in the
+ * change's own transaction.
  */
-export function visitMessages(options: { db: Db; schedule?: ScheduleConfig | undefined; wake?: (() => void) | undefined }): VisitMessages {
+export function visitMessages(options: { schedule?: ScheduleConfig | undefined } = {}): TimeListener {
   return {
-    changed: (tx, row, change, now) => scheduleMessages(tx, row, change, { now, schedule: options.schedule }),
-    cancelUnsent: (tx, appointmentId, why, now) => cancelUnsent(tx, appointmentId, why, now),
-    noShowUndone: (tx, appointmentId, now) => cancelNoShow(tx, appointmentId, now),
-    wake: () => options.wake?.(),
-    of: (appointmentId) => messagesOf(options.db, appointmentId),
+    name: 'patient messages',
+    async onTimeChange(tx, change) {
+      const { visit, at: now } = change;
+      const kind = visit ? messageChange(change) : null;
+      if (!visit || !kind) return;
+      if (kind === 'no-show-undone') return cancelNoShow(tx, visit.id, now);
+      if (kind === 'reminders') {
+        await cancelUnsent(tx, visit.id, visit.reminderChannel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
+        if (visit.reminderChannel === 'none') return;
+      }
+      await scheduleMessages(tx, visit, kind, { now, schedule: options.schedule });
+    },
   };
+}
+
+/** What a change of a visit means for its messages, or null. */
+function messageChange(change: TimeChange): MessageChange | 'no-show-undone' | null {
+  const { visit, before } = change;
+  switch (change.cause) {
+    case 'booked':
+      return visit?.status === 'booked' ? 'booked' : null;
+    case 'moved':
+      return 'moved';
+    case 'cancelled':
+      return before?.status === 'booked' ? 'cancelled' : null;
+    case 'reminders':
+      return 'reminders';
+    case 'status':
+      // The follow-up inviting to book again; cancelled unsent if staff take the no-show back.
+      if (visit?.status === 'no_show') return 'no_show';
+      return before?.status === 'no_show' ? 'no-show-undone' : null;
+    default:
+      return null;
+  }
 }

@@ -34,7 +34,8 @@
  *  Everything returned is at or after `now`.
  */
 import type { Channel, MessageKind } from './channel';
-import { CHANNELS, isValidDestination, WAT_OFFSET_MS } from './channel';
+import { WAT_OFFSET_MS } from '../../shared/platform/clinic-time';
+import { CHANNELS, isValidDestination } from './channel';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,3 +1,4 @@
+import { messageStatus, type MessageStatus } from '../../shared/messages/types';
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { appointments } from '../booking/schema';
 import type { Channel } from './channel';
@@ -7,8 +8,8 @@ import type { Channel } from './channel';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const MESSAGE_STATUSES = ['scheduled', 'sending', 'sent', 'delivered', 'read', 'failed', 'cancelled'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUSES = messageStatus.values;
+export type { MessageStatus };
 
 /** 'confirmation' | 'change' | 'cancellation' | 'no_show' | 'reminder_24h' | 'reminder_90m'… */
 export type MessageRowKind = string;

@@ -6,7 +6,8 @@
  * Plain, warm English for patients in Nigeria. Every message carries the manage link. None
  * carries a health detail: the variables cannot hold one (see MessageVariables).
  */
-import { WAT_OFFSET_MS, type MessageKind, type MessageVariables } from './channel';
+import { WAT_OFFSET_MS } from '../../shared/platform/clinic-time';
+import type { MessageKind, MessageVariables } from './channel';
 import { fitsOneSms, toGsm7Friendly } from './gsm';
 
 // --- Time in words, Abuja time -------------------------------------------------------------

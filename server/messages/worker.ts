@@ -2,8 +2,8 @@
  * Sends the patient messages that are due (issue 32, ADR 0031).
  *
  * A round claims due rows with `FOR UPDATE SKIP LOCKED` and marks them 'sending' with a lease
- * (locked_until) in the same statement, so workers on any number of instances never take the
- * same row; a worker that dies mid-send leaves the row 'sending' until the lease runs out, and
+ * (locked_until) in the same statement (server/platform/queue.ts, as the mail outbox), so
+ * workers on any number of instances never take the same row; a worker that dies mid-send leaves the row 'sending' until the lease runs out, and
  * then another worker takes it (nothing is lost). The lease (default 90 s) is longer than any
  * provider call (MESSAGES_TIMEOUT_MS, at most 60 s), so a live worker records its result
  * before anyone else may take the row; its result is recorded
@@ -21,12 +21,12 @@
  *    → e-mail, with a destination and not opted out of) so the patient still hears; 'failed'
  *    when none is left. An opt-out refusal is recorded for the destination.
  */
-import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { shortManagePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
 import { appointments, type AppointmentRow } from '../booking/schema';
-import { manageTokenExpiry, signToken } from '../booking/manage-token';
+import { manageTokenOf } from '../booking/manage-token';
 import { locations, practitioners } from '../clinic/schema';
 import type { Store } from '../platform/db/store';
 import type { Logger } from '../platform/http/logger';
@@ -38,8 +38,10 @@ import { visitVariables } from './templates';
 import { errorFields } from '../platform/http/error-fields';
 import { startPoller } from '../platform/poller';
 import { loadClinicDetails } from '../clinic/details';
+import { claimDue, exponentialBackoff, sendEach, type QueueOptions } from '../platform/queue';
 
-export interface MessagesWorkerOptions {
+/** Defaults: 20 rows a round, a 90 s lease (above the providers' timeout), 6 attempts on one channel before it counts as refused, 1 min doubling, at most 1 h. */
+export interface MessagesWorkerOptions extends QueueOptions {
   store: Store;
   channels: Record<Channel, ChannelAdapter>;
   /** Signs the manage links (BOOKING_SECRET, server/booking/secret.ts). */
@@ -53,17 +55,9 @@ export interface MessagesWorkerOptions {
   now?: () => Date;
   /** Sends in flight at once within a round (default 4). */
   concurrency?: number;
-  /** Rows claimed per round (default 20). */
-  batchSize?: number;
-  /** How long a claimed row stays its worker's (default 90 s: above the providers' timeout). */
-  leaseMs?: number;
-  /** Attempts on one channel before it counts as refused (default 6). */
-  maxAttempts?: number;
-  /** Wait after the n-th failed attempt (default 1 min doubling, at most 1 h). */
-  backoffMs?: (attempts: number) => number;
 }
 
-export const defaultMessageBackoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+export const defaultMessageBackoffMs = exponentialBackoff(60_000);
 
 export interface MessagesRound {
   claimed: number;
@@ -76,50 +70,22 @@ export interface MessagesRound {
 
 const PHONE_CHANNELS: readonly Channel[] = ['whatsapp', 'sms'];
 
-/** Claims due rows (and rows whose claim lapsed) for this worker. */
-export async function claimDue(store: Store, now: Date, batchSize: number, leaseMs: number): Promise<MessageRow[]> {
-  const due = store.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(
-      and(
-        lte(messages.nextAttemptAt, now),
-        or(eq(messages.status, 'scheduled'), and(eq(messages.status, 'sending'), lt(messages.lockedUntil, now))),
-      ),
-    )
-    .orderBy(asc(messages.nextAttemptAt), asc(messages.id))
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
-  return store.db
-    .update(messages)
-    .set({ status: 'sending', lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${messages.attempts} + 1`, updatedAt: now })
-    .where(inArray(messages.id, due))
-    .returning();
-}
-
 /** One round: claim, check, send, record. */
 export async function processMessages(options: MessagesWorkerOptions): Promise<MessagesRound> {
   const { store, logger } = options;
   const now = options.now?.() ?? new Date();
   const round: MessagesRound = { claimed: 0, sent: 0, retried: 0, fellBack: 0, failed: 0, cancelled: 0 };
-  // UPDATE … RETURNING keeps no order: the oldest due first.
-  const claimed = (await claimDue(store, now, options.batchSize ?? 20, options.leaseMs ?? 90_000)).sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+  // Due rows, and 'sending' rows whose claim lapsed (a worker died mid-send): 'sending' while leased.
+  const claimed = await claimDue(store.db, messages, { ready: ['scheduled', 'sending'], batchSize: options.batchSize ?? 20, leaseMs: options.leaseMs ?? 90_000, now, set: { status: 'sending', updatedAt: now } });
   round.claimed = claimed.length;
   // A provider answers in ~200 ms: a few sends in flight at once, oldest first.
-  let next = 0;
-  const lane = async () => {
-    while (next < claimed.length) {
-      const row = claimed[next++]!;
-      try {
-        const outcome = await sendOne(options, row);
-        round[outcome]++;
-      } catch (error) {
-        // A bug or a database error: the claim lapses and the row is tried again later.
-        logger.error('message round failed on a row', { messageId: row.id, ...errorFields(error) });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, claimed.length) }, lane));
+  await sendEach(
+    claimed,
+    options.concurrency ?? 4,
+    async (row) => void round[await sendOne(options, row)]++,
+    // A bug or a database error: the claim lapses and the row is tried again later.
+    (row, error) => logger.error('message round failed on a row', { messageId: row.id, ...errorFields(error) }),
+  );
   return round;
 }
 
@@ -201,7 +167,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     return 'retried';
   }
   const to = destinationOf(appointment, channel) ?? '';
-  const token = signToken(options.secret, { purpose: 'manage', appointmentId: appointment.id, version: appointment.manageVersion, expiresAt: manageTokenExpiry(appointment.startsAt) });
+  const token = manageTokenOf(options.secret, appointment);
   const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
   const variables = visitVariables({
     firstName: (appointment.patientName ?? '').trim().split(/\s+/)[0] || 'there',

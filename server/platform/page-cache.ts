@@ -345,6 +345,3 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     stats: () => ({ entries: entries.size, bytes, maxBytes, hits, misses }),
   };
 }
-
-/** A cache that stores nothing (no PAGE_CACHE_BYTES, development, tests). */
-export const noPageCache: PageCache = createPageCache({ maxBytes: 0, buildId: 'none' });

@@ -4,12 +4,10 @@ import type { Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 
-/** What the forms need from the store: one request (and its notice) per submission, and shared rate limits. */
+/** What the forms need from the store: one request (and its notice) per submission. */
 export interface RequestsService {
   /** Stores a request; the same key (the same submission sent again) stores nothing new and returns the first reference. */
   submit(request: NewRequest, idempotencyKey: string): Promise<{ reference: string; duplicate: boolean }>;
-  /** Counts one attempt against `key`; shared by every instance when the store is shared. */
-  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
 
 /** The requests domain's services for its loaders and actions (set on every request by the composition). */

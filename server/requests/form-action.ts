@@ -68,7 +68,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
   return async (args) => {
     const body = await args.request.formData();
     const values = typedValues(body);
-    const { logger } = args.context.get(platformContext);
+    const { logger, rateLimits } = args.context.get(platformContext);
     const { requests, keys } = args.context.get(requestsContext);
     const { ip, requestId, bodyCut } = args.context.get(clientContext);
     const honeypot = body.get(HONEYPOT_FIELD);
@@ -88,7 +88,7 @@ export function requestFormAction(spec: FormSpec, options: RequestFormOptions = 
 
     try {
       // The key every limiter uses: an IPv6 client by its /64, or one host could send without end.
-      const limit = await requests.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
+      const limit = await rateLimits.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
       if (!limit.allowed) {
         return data({ status: 'limited', values, retryAfterSeconds: limit.retryAfterSeconds } satisfies RequestFormResult, {
           status: 429,

@@ -1,10 +1,5 @@
 import { REQUEST_KINDS, type RequestKind } from '../../shared/requests/kinds';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+import type { Mail } from '../platform/mail/transport';
 
 /**
  * The clinic's notice of a new request. Deliberately only the kind, the reference and a

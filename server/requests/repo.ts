@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../platform/db/db';
 import type { NewRequest } from '../../shared/requests/schemas';
-import { newsletterSubscribers, newsletterSuppressions, outbox, requestEvents, requests, type MailAttachment, type OutboxTopic } from './schema';
+import { outbox, queueMail } from '../platform/mail/outbox';
+import { newsletterSubscribers, newsletterSuppressions, requestEvents, requests } from './schema';
 import type { FormKeys } from './keys';
 import type { Store } from '../platform/db/store';
-import { clinicNotification, newsletterAlreadySubscribed, newsletterConfirmation, type Mail } from './notifications';
+import { clinicNotification, newsletterAlreadySubscribed, newsletterConfirmation } from './notifications';
 import { newReference } from './reference';
 
 export interface SubmitOptions {
@@ -69,7 +70,7 @@ export async function submitRequest(store: Store, input: NewRequest, options: Su
         return first ? { reference: first.reference, duplicate: true } : null;
       }
       await tx.insert(requestEvents).values({ requestId: row.id, actor: 'visitor', action: 'created', toStatus: 'new' });
-      if (options.notify) await queueMail(tx, clinicNotification(input.kind, reference, options.notify.publicOrigin, options.notify.to), row.id);
+      if (options.notify) await queueMail(tx, clinicNotification(input.kind, reference, options.notify.publicOrigin, options.notify.to), { requestId: row.id });
       return { reference, duplicate: false };
     });
     if (result) return result;
@@ -109,7 +110,7 @@ export async function markRequestBooked(
 }
 
 /**
- * Clears the keys that have expired (the outbox worker calls it hourly): a key is kept only
+ * Clears the keys that have expired (the server's hourly housekeeping, server/main.ts): a key is kept only
  * as long as it can match a resend, a day at most.
  */
 export async function expireIdempotencyKeys(store: Store): Promise<number> {
@@ -133,10 +134,6 @@ export async function requestContact(db: Store['db'], reference: string): Promis
   return row ?? null;
 }
 
-/** Adds one mail to the outbox, inside the caller's transaction: a request's, or one about a topic (the newsletter's). */
-export async function queueMail(tx: Tx, mail: Mail & { attachments?: MailAttachment[] }, requestId: number | null = null, topic: OutboxTopic | null = null): Promise<void> {
-  await tx.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? null, requestId, topic });
-}
 
 export interface ApprovedComment {
   reference: string;
@@ -187,7 +184,7 @@ export async function subscribe(store: Store, input: { email: string; publicOrig
     if (!created) {
       const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for('update');
       if (existing?.status === 'confirmed') {
-        await queueMail(tx, newsletterAlreadySubscribed(email, input.publicOrigin, existing.unsubscribeToken), null, 'newsletter');
+        await queueMail(tx, newsletterAlreadySubscribed(email, input.publicOrigin, existing.unsubscribeToken), { topic: 'newsletter' });
         return { confirmToken: null };
       }
       await tx
@@ -195,7 +192,7 @@ export async function subscribe(store: Store, input: { email: string; publicOrig
         .set({ status: 'pending', confirmToken, updatedAt: sql`now()` })
         .where(eq(newsletterSubscribers.email, email));
     }
-    await queueMail(tx, newsletterConfirmation(email, input.publicOrigin, confirmToken), null, 'newsletter');
+    await queueMail(tx, newsletterConfirmation(email, input.publicOrigin, confirmToken), { topic: 'newsletter' });
     return { confirmToken };
   });
 }

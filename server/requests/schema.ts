@@ -71,45 +71,6 @@ export const requestEvents = pgTable(
   (t) => [index('request_events_request_idx').on(t.requestId, t.at)],
 );
 
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** Base64. */
-  content: string;
-}
-
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
-/** What a mail is about when it belongs to no request (null: its request's). */
-export const OUTBOX_TOPICS = ['newsletter'] as const;
-export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
-
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    requestId: bigint('request_id', { mode: 'number' }).references(() => requests.id, { onDelete: 'set null' }),
-    to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('body_text').notNull(),
-    attachments: jsonb('attachments').$type<MailAttachment[]>(),
-    topic: text('topic', { enum: OUTBOX_TOPICS }),
-    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    /** A worker's lease: while in the future, no other worker takes the row. */
-    lockedUntil: ts('locked_until'),
-    sentAt: ts('sent_at'),
-    lastError: text('last_error'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
-);
-
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull(),
-});
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 

@@ -1,4 +1,3 @@
-import { hitRateLimit } from '../platform/db/rate-limit';
 import type { Store } from '../platform/db/store';
 import type { RequestsService } from './context';
 import { submitRequest, subscribe } from './repo';
@@ -12,7 +11,7 @@ export interface RequestsServiceOptions {
   wake?: () => void;
 }
 
-/** The forms' view of the store: one request (and its notice) per submission, and shared rate limits. */
+/** The forms' view of the store: one request (and its notice) per submission. */
 export function createRequestsService(store: Store, options: RequestsServiceOptions): RequestsService {
   return {
     async submit(request, idempotencyKey) {
@@ -22,10 +21,6 @@ export function createRequestsService(store: Store, options: RequestsServiceOpti
       if (request.kind === 'newsletter' && !result.duplicate && request.email) await subscribe(store, { email: request.email, publicOrigin: options.publicOrigin });
       if (!result.duplicate) options.wake?.();
       return result;
-    },
-    async hit(key, limit, windowMs) {
-      const { allowed, retryAfterSeconds } = await hitRateLimit(store, key, { limit, windowMs });
-      return { allowed, retryAfterSeconds };
     },
   };
 }

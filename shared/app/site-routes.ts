@@ -5,7 +5,7 @@ const homeMeta = {
   description: 'Gentle, evidence-informed chiropractic, rehabilitation and wellness care in Wuse II, Abuja. Book an appointment with our team.',
 };
 
-/** The pages that compose several domains: the home page and its variants, about, the appointment page, the departments with the quote form, and the offline page. */
+/** The pages that compose several domains: the home page and its variants, about, the appointment page, the departments with the quote form, the offline page, and a booking's staff page with its messages. */
 export const siteRoutes: PageRoute[] = [
   { path: '/', page: 'app/home', serverAction: true, meta: homeMeta },
   { path: '/home', page: 'app/home', serverAction: true, meta: homeMeta },
@@ -89,5 +89,15 @@ export const siteRoutes: PageRoute[] = [
       title: 'Departments & Care Plans',
       description: 'Our departments, a no-obligation quote request for a course of care, and workplace programmes for employers in Abuja.',
     },
+  },
+  // A booking (the booking domain's) with its patient messages (the messages domain's), for staff
+  // only: decided by its server loader, like the other /staff pages; never in the sitemap.
+  {
+    path: '/staff/bookings/:reference',
+    page: 'app/staff-booking',
+    handle: { private: true },
+    serverLoader: true,
+    serverAction: true,
+    meta: { title: 'Booking', description: 'A booked visit and its history, for the clinic’s staff.' },
   },
 ];

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CheckboxField } from '../ui/fields';
 import type { BookActionData } from './page-data';
-import { CHANNELS, REMINDER_CHANNELS, type ReminderChannel } from './types';
+import { CHANNELS, reminderChannel, type ReminderChannel } from './types';
 
 /** What each choice uses: the phone number given above for the first two. */
 const HINT: Record<ReminderChannel, string> = {
@@ -33,7 +33,7 @@ export function ReminderFields({ echo, chosen: current, hasEmail = true }: { ech
         <label key={channel} className="booking-radio">
           <input type="radio" name="reminders" value={channel} defaultChecked={(chosen || 'none') === channel} />
           <span>
-            {REMINDER_CHANNELS[channel].label} <small>({HINT[channel]})</small>
+            {reminderChannel.label(channel)} <small>({HINT[channel]})</small>
           </span>
         </label>
       ))}

@@ -11,7 +11,7 @@ export interface BookingRules {
   slotStepMinutes: number;
   /** A patient cancels or moves a visit online up to this long before it; after that, by phone. */
   cancellationNoticeMinutes: number;
-  /** A chosen time is held this long while the details are typed. */
+  /** A time held by the booking core (server/booking/book.ts `hold`) lasts this long; no page holds one yet (the deposits will). */
   holdMinutes: number;
 }
 

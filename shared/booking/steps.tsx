@@ -1,5 +1,5 @@
 import { memo, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { useClinicFacts } from '../clinic/facts-context';
 import { onlineBookingFacts } from '../clinic/team';
 import { FormStateContext, SelectField } from '../ui/fields';
@@ -8,7 +8,7 @@ import { dayOfStart, daySlots, type ChoiceValues, type DayChoice, type DaySlot, 
 import { BOOK_PATH } from './page-data';
 import { ANY_PRACTITIONER } from './schemas';
 import { formatDay } from './time';
-import { VISIT_KINDS, type FreeSlot, type VisitKind } from './types';
+import { visitKind, type FreeSlot, type VisitKind } from './types';
 import './booking.css';
 
 /**
@@ -36,7 +36,7 @@ export function ChoiceForm({ values, errors, action = BOOK_PATH, headingId }: { 
         </div>
         <fieldset className="booking-radios booking-radios--inline" aria-describedby={errors?.visit ? 'visit-error' : undefined}>
           <legend>Is this your first visit to the clinic?</legend>
-          {(Object.keys(VISIT_KINDS) as VisitKind[]).map((kind) => (
+          {visitKind.values.map((kind) => (
             <label key={kind} className="booking-radio">
               <input type="radio" name="visit" value={kind} defaultChecked={visit === kind} />
               <span>{kind === 'first' ? 'Yes, my first visit' : 'No, a follow-up'}</span>
@@ -210,12 +210,6 @@ export function TimeRadios<S extends DaySlot & Partial<FreeSlot>>({
       </div>
     </fieldset>
   );
-}
-
-/** What the page says while a step loads with JavaScript (polite: read when it settles). */
-export function useBusy(): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== 'idle';
 }
 
 /**

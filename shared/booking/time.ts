@@ -1,4 +1,4 @@
-import { weekdayOf } from '../platform/clinic-time';
+import { WAT_OFFSET_MS, weekdayOf } from '../platform/clinic-time';
 
 /**
  * The clinic's clock for bookings. Abuja is UTC+1 all year (West Africa Time, no daylight
@@ -6,14 +6,13 @@ import { weekdayOf } from '../platform/clinic-time';
  * no zone database, and server and browser print the same text (no Intl, whose output differs
  * between ICU versions). Dates are `YYYY-MM-DD` and times of day `HH:MM`, on Abuja's clock.
  */
-export const LAGOS_OFFSET_MS = 60 * 60_000;
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export { weekdayOf };
 
 const ms = (at: Date | number) => (typeof at === 'number' ? at : at.getTime());
-const wall = (at: Date | number) => new Date(ms(at) + LAGOS_OFFSET_MS);
+const wall = (at: Date | number) => new Date(ms(at) + WAT_OFFSET_MS);
 
 /** The Abuja date of a moment. */
 export function lagosDate(at: Date | number): string {
@@ -27,7 +26,7 @@ export function lagosTime(at: Date | number): string {
 
 /** The moment (ms since the epoch) a date starts in Abuja: 00:00 WAT is 23:00 UTC the day before. */
 export function lagosMidnight(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - LAGOS_OFFSET_MS;
+  return Date.parse(`${date}T00:00:00Z`) - WAT_OFFSET_MS;
 }
 
 /** The moment of a wall-clock time on a date in Abuja. */

@@ -4,6 +4,8 @@
  * reminder channels. The SQL CHECKs are tested against these tables
  * (tests/integration/booking-schema.test.ts).
  */
+import { labelled } from '../platform/labelled';
+
 export const APPOINTMENT_STATUSES = {
   held: { label: 'Held', active: true },
   booked: { label: 'Booked', active: true },
@@ -14,7 +16,8 @@ export const APPOINTMENT_STATUSES = {
 } as const;
 
 export type AppointmentStatus = keyof typeof APPOINTMENT_STATUSES;
-export const STATUSES = Object.keys(APPOINTMENT_STATUSES) as AppointmentStatus[];
+export const appointmentStatus = labelled(APPOINTMENT_STATUSES);
+export const STATUSES = appointmentStatus.values;
 /** The statuses whose time no one else may book (the constraint's WHERE). */
 export const ACTIVE_STATUSES = STATUSES.filter((s) => APPOINTMENT_STATUSES[s].active);
 
@@ -37,7 +40,8 @@ export const VISIT_KINDS = {
   follow_up: { label: 'Follow-up visit' },
 } as const;
 export type VisitKind = keyof typeof VISIT_KINDS;
-export const KINDS = Object.keys(VISIT_KINDS) as VisitKind[];
+export const visitKind = labelled(VISIT_KINDS);
+export const KINDS = visitKind.values;
 
 export const REMINDER_CHANNELS = {
   whatsapp: { label: 'WhatsApp' },
@@ -46,11 +50,8 @@ export const REMINDER_CHANNELS = {
   none: { label: 'No reminders' },
 } as const;
 export type ReminderChannel = keyof typeof REMINDER_CHANNELS;
-export const CHANNELS = Object.keys(REMINDER_CHANNELS) as ReminderChannel[];
-
-export const isStatus = (v: unknown): v is AppointmentStatus => typeof v === 'string' && Object.hasOwn(APPOINTMENT_STATUSES, v);
-export const isVisitKind = (v: unknown): v is VisitKind => typeof v === 'string' && Object.hasOwn(VISIT_KINDS, v);
-export const isReminderChannel = (v: unknown): v is ReminderChannel => typeof v === 'string' && Object.hasOwn(REMINDER_CHANNELS, v);
+export const reminderChannel = labelled(REMINDER_CHANNELS);
+export const CHANNELS = reminderChannel.values;
 
 /** A free time as the pages show it: one start, at one location, and who is free then. */
 export interface FreeSlot {

@@ -2,7 +2,7 @@ import { useClinicFacts } from '../clinic/facts-context';
 import { fullAddressOf } from '../clinic/site-facts';
 import type { AppointmentView } from './results';
 import { formatVisit } from './time';
-import { APPOINTMENT_STATUSES, VISIT_KINDS } from './types';
+import { appointmentStatus, visitKind } from './types';
 
 /** What to bring to a visit (the confirmation page and the manage page). */
 export const WHAT_TO_BRING = [
@@ -26,7 +26,7 @@ export function VisitDetails({ visit }: { visit: AppointmentView }) {
       <dd>{`${formatVisit(new Date(visit.startsAt), new Date(visit.endsAt))} (Abuja time)`}</dd>
       <dt>Visit</dt>
       <dd>
-        {service?.name ?? 'Visit'}, {VISIT_KINDS[visit.visitKind].label.toLowerCase()}
+        {service?.name ?? 'Visit'}, {visitKind.label(visit.visitKind).toLowerCase()}
       </dd>
       <dt>With</dt>
       <dd>{practitioner ? `${practitioner.name} (${practitioner.title})` : 'One of our practitioners'}</dd>
@@ -45,7 +45,7 @@ export function VisitDetails({ visit }: { visit: AppointmentView }) {
         )}
       </dd>
       <dt>Status</dt>
-      <dd>{APPOINTMENT_STATUSES[visit.status].label}</dd>
+      <dd>{appointmentStatus.label(visit.status)}</dd>
     </dl>
   );
 }

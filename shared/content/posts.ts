@@ -8,7 +8,7 @@ export interface Post {
   excerpt: string;
   /** ISO date, yyyy-mm-dd. */
   date: string;
-  /** A member of the clinic team (shared/content/doctors.ts). */
+  /** A member of the clinic team (shared/clinic/team.ts). */
   author: string;
   comments: number;
   img: Img;

@@ -66,7 +66,7 @@ export interface HeroSlideLink {
   to: string;
 }
 
-/** One slide of a hero slider (shared/sections/hero-slider.tsx). */
+/** One slide of a hero slider (shared/ui/sections/hero-slider.tsx). */
 export interface HeroSlide {
   /** Stable key. */
   id: string;

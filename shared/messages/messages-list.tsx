@@ -1,6 +1,6 @@
 import { formatAbuja } from '../ui/staff/format';
 import { StatusBadge } from '../ui/staff/staff-band';
-import { CHANNEL_LABELS, MESSAGE_STATUS_LABELS, messageKindLabel, type MessageView } from './types';
+import { messageChannel, messageKindLabel, messageStatus, type MessageView } from './types';
 
 /**
  * The patient messages of one appointment, for the staff booking page: drop it in with the
@@ -30,14 +30,14 @@ export function MessagesList({ messages, headingLevel = 2 }: { messages: readonl
               <tr key={m.id}>
                 <td data-label="Message">{messageKindLabel(m.kind)}</td>
                 <td data-label="Channel">
-                  {CHANNEL_LABELS[m.channel]}
+                  {messageChannel.label(m.channel)}
                   {m.destination && <span className="staff-messages__to"> {m.destination}</span>}
                 </td>
                 <td data-label="Due">
                   <time dateTime={m.dueAt}>{formatAbuja(m.dueAt)}</time>
                 </td>
                 <td data-label="Status">
-                  <StatusBadge status={m.status} label={MESSAGE_STATUS_LABELS[m.status]} />
+                  <StatusBadge status={m.status} label={messageStatus.label(m.status)} />
                 </td>
                 <td data-label="Details">{details(m)}</td>
               </tr>

@@ -1,3 +1,20 @@
+import { labelled } from '../platform/labelled';
+
+/** A message's status, as staff read it (the SQL CHECK of migration 0006 lists the same). */
+export const messageStatus = labelled({
+  scheduled: { label: 'Scheduled' },
+  sending: { label: 'Sending' },
+  sent: { label: 'Sent' },
+  delivered: { label: 'Delivered' },
+  read: { label: 'Read' },
+  failed: { label: 'Failed' },
+  cancelled: { label: 'Cancelled' },
+});
+export type MessageStatus = (typeof messageStatus.values)[number];
+
+/** The channels a message goes by. */
+export const messageChannel = labelled({ whatsapp: { label: 'WhatsApp' }, sms: { label: 'SMS' }, email: { label: 'E-mail' } });
+
 /**
  * A patient message as the staff page shows it (server/messages/staff.ts `messagesOf`): what,
  * how, where (masked), and how far it got. No content: the text is rendered only when sent.
@@ -6,10 +23,10 @@ export interface MessageView {
   id: number;
   /** 'confirmation', 'reminder_24h', 'reminder_2h', 'change', 'cancellation', 'no_show'. */
   kind: string;
-  channel: 'whatsapp' | 'sms' | 'email';
+  channel: (typeof messageChannel.values)[number];
   /** Masked: "+*********567", "a***@example.com"; null once erased. */
   destination: string | null;
-  status: 'scheduled' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed' | 'cancelled';
+  status: MessageStatus;
   dueAt: string;
   nextAttemptAt: string;
   attempts: number;
@@ -35,15 +52,3 @@ export function messageKindLabel(kind: string): string {
   if (m) return `Reminder ${m[1]} ${m[2] === 'h' ? 'h' : 'min'} before`;
   return kind;
 }
-
-export const CHANNEL_LABELS: Record<MessageView['channel'], string> = { whatsapp: 'WhatsApp', sms: 'SMS', email: 'E-mail' };
-
-export const MESSAGE_STATUS_LABELS: Record<MessageView['status'], string> = {
-  scheduled: 'Scheduled',
-  sending: 'Sending',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  read: 'Read',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};

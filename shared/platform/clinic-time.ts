@@ -1,5 +1,9 @@
-/** The clinic's clock: Abuja is UTC+1 all year (West Africa Time, no daylight saving). */
-const WAT_OFFSET_MS = 60 * 60 * 1000;
+/**
+ * The clinic's clock: Abuja is UTC+1 all year (West Africa Time; Nigeria has no daylight saving
+ * time), so a wall-clock time is this fixed offset from UTC. The one definition: the booking's
+ * times, the messages' quiet hours, the calendar files and the staff pages all count from it.
+ */
+export const WAT_OFFSET_MS = 60 * 60 * 1000;
 
 /** Today's date and the time in Abuja, as `YYYY-MM-DD` and `HH:MM`. */
 export function abujaNow(now: Date = new Date()): { date: string; time: string } {
@@ -7,15 +11,12 @@ export function abujaNow(now: Date = new Date()): { date: string; time: string }
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
-/** Opening hours for appointments: Sunday to Friday, first visit 08:00, last 21:30 (the clinic closes at 22:00). */
-export const APPOINTMENT_HOURS = { first: '08:00', last: '21:30', closedWeekday: 6 /* Saturday */ } as const;
-
 /** Day of the week (0 Sunday … 6 Saturday) of a `YYYY-MM-DD` date. */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T12:00:00Z`).getUTCDay();
 }
 
-/** The visit's moment as an ISO string with the clinic's offset, for storing. */
+/** The moment of a wall-clock date and time in Abuja, as an ISO string (UTC), for storing. */
 export function abujaDateTime(date: string, time: string): string {
-  return `${date}T${time}:00+01:00`;
+  return new Date(Date.parse(`${date}T${time}:00Z`) - WAT_OFFSET_MS).toISOString();
 }

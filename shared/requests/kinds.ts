@@ -3,6 +3,8 @@
  * are tested against these tables (tests/integration/store.test.ts), and the references, labels,
  * mails and confirmations all read them.
  */
+import { labelled } from '../platform/labelled';
+
 export const REQUEST_KINDS = {
   appointment: {
     prefix: 'APT',
@@ -53,7 +55,8 @@ export const REQUEST_KINDS = {
 } as const;
 
 export type RequestKind = keyof typeof REQUEST_KINDS;
-export const KINDS = Object.keys(REQUEST_KINDS) as RequestKind[];
+export const requestKind = labelled(REQUEST_KINDS);
+export const KINDS = requestKind.values;
 
 export const REQUEST_STATUSES = {
   new: { label: 'New' },
@@ -64,13 +67,8 @@ export const REQUEST_STATUSES = {
 } as const;
 
 export type RequestStatus = keyof typeof REQUEST_STATUSES;
-export const STATUSES = Object.keys(REQUEST_STATUSES) as RequestStatus[];
-
-export const isKind = (v: unknown): v is RequestKind => typeof v === 'string' && Object.hasOwn(REQUEST_KINDS, v);
-export const isStatus = (v: unknown): v is RequestStatus => typeof v === 'string' && Object.hasOwn(REQUEST_STATUSES, v);
-
-export const kindLabel = Object.fromEntries(KINDS.map((k) => [k, REQUEST_KINDS[k].label])) as Record<RequestKind, string>;
-export const statusLabel = Object.fromEntries(STATUSES.map((s) => [s, REQUEST_STATUSES[s].label])) as Record<RequestStatus, string>;
+export const requestStatus = labelled(REQUEST_STATUSES);
+export const STATUSES = requestStatus.values;
 
 /** 32 symbols without the look-alikes 0/O and 1/I: easy to read out on the phone. */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

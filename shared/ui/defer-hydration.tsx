@@ -16,7 +16,7 @@ function gate(id: string) {
   return g;
 }
 
-/** True in the browser until the first hydration has committed (shared/root.tsx sets the flag). */
+/** True in the browser until the first hydration has committed (shared/app/root.tsx sets the flag). */
 const hydrating = () => typeof document !== 'undefined' && document.documentElement.dataset.hydrated !== 'true';
 
 function Gate({ id, children }: { id: string; children: ReactNode }) {

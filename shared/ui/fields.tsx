@@ -2,7 +2,7 @@ import { createContext, useContext, useId, type InputHTMLAttributes, type ReactN
 import type { Option } from '../content/types';
 
 /**
- * The form kit's fields. A form (shared/features/enquiries/enquiry-form.tsx) provides what
+ * The form kit's fields. A form (shared/requests/enquiry-form.tsx) provides what
  * the server sent back — the values typed and one message per field to correct — and each
  * field shows its value, its message beside it (aria-invalid, aria-describedby) and its hint.
  */

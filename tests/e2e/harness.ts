@@ -60,6 +60,43 @@ export async function openPage(
   return { page, context, errors, serviceWorkers, close: () => context.close() };
 }
 
+export interface PagePool<T> {
+  /** An idle page (a new one when all are in use), its error list emptied. */
+  take(): Promise<T>;
+  give(page: T): void;
+  /** Closes every page; answers the errors recorded after their last test gave them back. */
+  close(): Promise<string[]>;
+}
+
+/**
+ * Pages of one kind for the tests of a describe block that each look at one route: a test takes
+ * a page and gives it back, so pages are reused route after route (one per test in flight, two
+ * at most with the e2e config's maxConcurrency), not opened per route.
+ */
+export function pagePool<T extends { errors: string[]; context: BrowserContext }>(open: () => Promise<T>): PagePool<T> {
+  const all: T[] = [];
+  const idle: T[] = [];
+  return {
+    async take() {
+      let page = idle.pop();
+      if (!page) {
+        page = await open();
+        all.push(page);
+      }
+      page.errors.length = 0;
+      return page;
+    },
+    give(page) {
+      idle.push(page);
+    },
+    async close() {
+      const late = all.flatMap((p) => p.errors);
+      await Promise.all(all.map((p) => p.context.close()));
+      return late;
+    },
+  };
+}
+
 /**
  * Makes the page hydrate and waits until React has: a page loaded in full hydrates on the
  * visitor's first intent (ADR 0018), here a press of Shift, which changes nothing on the page.

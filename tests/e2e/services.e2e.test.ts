@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCounters } from '../../shared/content/doctor-pages';
 import { services } from '../support/clinic-facts';
-import { expectCountUp, gotoHydrated, launch, openPage, sampleCounters } from './harness';
+import { expectCountUp, gotoHydrated, launch, openPage, pagePool, sampleCounters } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,12 +14,19 @@ afterAll(async () => {
 
 const ROUTES = ['/services', '/servicesDetails', ...services.map((s) => `/service-detail/${s.id}`), '/servicesTwo', '/doctors', '/doctorsTwo', '/doctorDetails', '/contact'];
 
-describe('services, doctors and contact in a real browser', () => {
-  it.each([375, 1280])('every route hydrates at %i px without console errors or horizontal overflow', async (width) => {
-    const t = await openPage(browser, { width, height: 900 });
-    for (const path of ROUTES) {
+// One test per route and width (a route at a time on a page reused from route to route), so a
+// slow machine is given a route's time per test, not the whole list's.
+describe.each([375, 1280])('every route hydrates at %i px without console errors or horizontal overflow', (width) => {
+  const pool = pagePool(() => openPage(browser, { width, height: 900 }));
+  afterAll(async () => {
+    expect(await pool.close(), 'errors after the last route').toEqual([]);
+  });
+
+  it.for(ROUTES)('%s', async (path, { expect }) => {
+    const t = await pool.take();
+    try {
       const res = await gotoHydrated(t.page, path);
-      expect(res?.status(), path).toBe(200);
+      expect(res?.status()).toBe(200);
       // Scroll through so lazy images load and their requests are checked too.
       await t.page.evaluate(async () => {
         for (let y = 0; y < document.documentElement.scrollHeight; y += 700) {
@@ -28,13 +35,16 @@ describe('services, doctors and contact in a real browser', () => {
         }
       });
       await t.page.waitForLoadState('networkidle');
-      expect(await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflow`).toBeLessThanOrEqual(0);
-      expect(await t.page.locator('main h1').count(), path).toBe(1);
+      expect(await t.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'overflow').toBeLessThanOrEqual(0);
+      expect(await t.page.locator('main h1').count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      pool.give(t);
     }
-    expect(t.errors).toEqual([]);
-    await t.close();
   });
+});
 
+describe('services, doctors and contact in a real browser', () => {
   it.each(['/doctors', '/doctorsTwo'])('%s counters count up to 540, 899 and 100 when scrolled into view', async (path) => {
     const t = await openPage(browser, { width: 1280, height: 900 });
     await sampleCounters(t.page, '.counters .counter__value');

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { freeTimes, nearestFreeTimes, nextFreeDay, type FreeTimesQuery } from '../../server/booking/repo';
 import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosMoment } from '../../shared/booking/time';
 import type { Store } from '../../server/platform/db/store';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { openTestStore, testEngines } from '../support/test-store';
 import {
   addAppointments,
   addClosures,
   addExceptions,
   addPlans,
-  clearBooking,
   NOW,
+  useBookingStore,
   type AppointmentSpec,
   type ClosureSpec,
   type ExceptionSpec,
@@ -218,14 +218,11 @@ const cases: Case[] = [
 ];
 
 describe.each(testEngines())('free times on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine);
   let store: Store;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
+  beforeEach(() => {
+    store = db.store;
   });
-  afterAll(() => t?.cleanup());
-  beforeEach(() => clearBooking(store));
 
   it.each(cases)('$name', async (c) => {
     await addPlans(store, c.plans ?? []);

@@ -1,17 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { appointments } from '../../server/booking/schema';
 import { messages } from '../../server/messages/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import { createPageCache } from '../../server/platform/page-cache';
 import { unavailableStore, type Store } from '../../server/platform/db/store';
 import { lagosMoment } from '../../shared/booking/time';
-import { addPlans, bookingDeps, bookingForm, clearBooking, NOW } from '../support/booking';
+import { bookingDeps, bookingForm, NOW, useBookingStore } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { textOf } from '../support/page-text';
 import { one, parseIcs } from '../support/ical';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { pageEngines } from '../support/test-store';
 
 // The visitor's booking pages through the app: the GET steps, the booking POST (success, bad
 // input, conflict, database down, the same form twice), the manage link (cancel, move, the
@@ -24,21 +24,14 @@ const stepUrl = (more: Record<string, string> = {}) => `/book?${new URLSearchPar
 const keyOf = (html: string) => /name="key" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const times = (html: string) => [...html.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]!);
 
-describe.each(testEngines())('booking pages on %s', (engine) => {
-  let t: TestStore;
+describe.each(pageEngines())('booking pages on %s', (engine) => {
+  // Dr. Okafor on Tuesdays 09:00-12:00 only.
+  const db = useBookingStore(engine, { alsoEmpty: ['rate_limits'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }] });
   let store: Store;
   let booking: BookingService;
   let app: ReturnType<typeof makeTestApp>;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE rate_limits`);
-    // Dr. Okafor on Tuesdays 09:00-12:00 only.
-    await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
+  beforeEach(() => {
+    store = db.store;
     booking = createBookingService(bookingDeps(store));
     app = makeTestApp({ store, booking });
   });
@@ -182,7 +175,7 @@ describe.each(testEngines())('booking pages on %s', (engine) => {
   });
 
   it('the same address sending too many forms gets a 429 (the request forms’ limiter)', async () => {
-    const limited = makeTestApp({ store, booking, requests: { submit: async () => ({ reference: 'x', duplicate: false }), hit: async () => ({ allowed: false, retryAfterSeconds: 120 }) } });
+    const limited = makeTestApp({ store, booking, requests: { submit: async () => ({ reference: 'x', duplicate: false }) }, rateLimitStore: { hit: async () => ({ allowed: false, retryAfterSeconds: 120 }) } });
     const res = await request(limited).post(stepUrl({ date: TUE })).type('form').send({ ...choice, start: at(TUE, '09:00'), name: 'A', phone: '0803 123 4567', key: 'limited-key-123' });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe('120');

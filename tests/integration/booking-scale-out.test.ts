@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
 import { appointments } from '../../server/booking/schema';
 import { queryRows } from '../../server/platform/db/db';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, NOW } from '../support/booking';
+import { testEngines, type TestStore } from '../support/test-store';
+import { bookingDeps, bookingForm, NOW, useBookingStore } from '../support/booking';
 
 // Instances racing on one PostgreSQL database: what makes a double booking impossible is the
 // database, not the process. Needs PostgreSQL: skipped without it (REQUIRE_POSTGRES=1 fails instead).
@@ -48,14 +48,10 @@ function startRacer(env: Record<string, string>): Racer {
 }
 
 describe.runIf(testEngines().includes('postgres'))('booking across processes on one PostgreSQL database', () => {
+  const db = useBookingStore('postgres', { plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }] });
   let t: TestStore;
-  beforeAll(async () => {
-    t = await openTestStore('postgres');
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(t.store);
-    await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
+  beforeEach(() => {
+    t = db.test;
   });
 
   it('two processes, each with its own pool, racing 50 attempts each for one time: one booking, 99 conflicts', { timeout: 120_000 }, async () => {

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments } from '../../server/booking/schema';
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import type { Store } from '../../server/platform/db/store';
 import { requests } from '../../server/requests/schema';
 import { lagosMoment } from '../../shared/booking/time';
 import type { SessionUser } from '../../shared/platform/session';
-import { addAppointments, addPlans, bookingDeps, clearBooking } from '../support/booking';
+import { addAppointments, bookingDeps, useBookingStore } from '../support/booking';
 import { mainOf, textOf } from '../support/page-text';
 import { one, parseIcs } from '../support/ical';
 import { submit } from '../support/submit';
 import { makeTestApp } from '../support/test-app';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { pageEngines } from '../support/test-store';
 
 // The clinic's side of booking through its pages (loaders and actions over HTTP): who may,
 // the day and week lists, a phone booking, move, cancel, statuses, plans, exceptions,
@@ -24,27 +24,25 @@ const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', ema
 const TUE = '2026-12-01';
 const at = (date: string, time: string) => new Date(lagosMoment(date, time)).toISOString();
 
-describe.each(testEngines())('the staff booking pages on %s', (engine) => {
-  let t: TestStore;
+describe.each(pageEngines())('the staff booking pages on %s', (engine) => {
+  const db = useBookingStore(engine, {
+    plans: [
+      { practitioner: 'adaeze-okafor', weekday: 1, starts: '08:00', ends: '12:00' },
+      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' },
+      { practitioner: 'tunde-bakare', weekday: 3, starts: '09:00', ends: '12:00' },
+    ],
+  });
   let store: Store;
   let booking: BookingService;
   let user: SessionUser | null = staff;
   let app: ReturnType<typeof makeTestApp>;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
+  beforeAll(() => {
+    store = db.store;
     booking = createBookingService(bookingDeps(store));
     app = makeTestApp({ store, requests: undefined, booking, getUser: async () => user });
   });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
+  beforeEach(() => {
     user = staff;
-    await clearBooking(store);
-    await addPlans(store, [
-      { practitioner: 'adaeze-okafor', weekday: 1, starts: '08:00', ends: '12:00' },
-      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' },
-      { practitioner: 'tunde-bakare', weekday: 3, starts: '09:00', ends: '12:00' },
-    ]);
   });
 
   const post = (path: string, fields: Record<string, string | number>) => request(app).post(path).type('form').send(fields);

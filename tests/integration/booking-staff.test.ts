@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createBookingService, type BookingService } from '../../server/booking/service';
 import { calendarFeeds, workingPlans } from '../../server/booking/schema';
 import type { Store } from '../../server/platform/db/store';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addAppointments, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { testEngines } from '../support/test-store';
+import { addAppointments, bookingDeps, bookingForm, useBookingStore } from '../support/booking';
 
 // What the staff calendar calls, through the service object the pages receive: weeks with
 // history, exceptions and closures, day and week lists, a booking's history, the feed.
@@ -20,16 +20,11 @@ const times = async (service: BookingService, date = TUE, practitionerId = 'adae
 };
 
 describe.each(testEngines())('staff booking tools on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine);
   let store: Store;
   let service: BookingService;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(store);
+  beforeEach(() => {
+    store = db.store;
     service = createBookingService(bookingDeps(store));
   });
 

@@ -1,10 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newsletterSubscribers, outbox, requests } from '../../server/requests/schema';
+import { outbox } from '../../server/platform/mail/outbox';
+import { newsletterSubscribers, requests } from '../../server/requests/schema';
 import type { Store } from '../../server/platform/db/store';
 import { HONEYPOT_FIELD } from '../../shared/requests/form-names';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { openTestStore, pageEngines, type TestStore } from '../support/test-store';
 import { nextOpenDay } from '../support/clinic-time';
 import { makeTestApp } from '../support/test-app';
 
@@ -26,7 +27,7 @@ const forms = [
   },
 ] as const;
 
-describe.each(testEngines())('forms deliver into the store on %s', (engine) => {
+describe.each(pageEngines())('forms deliver into the store on %s', (engine) => {
   let t: TestStore;
   let store: Store;
   let app: ReturnType<typeof makeTestApp>;

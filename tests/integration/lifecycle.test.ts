@@ -7,8 +7,8 @@ import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { copyPgliteTemplate } from '../support/test-store';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
-// The server as a real process (tests/integration/fixtures/server-process.ts: serve.mjs runs
-// server/main.ts start() from source), driven by keep-alive clients and signals. Every wait is
+// The server as a real process (tests/integration/fixtures/server-process.ts: serve.ts runs
+// server/main.ts start(), bundled once for the run), driven by keep-alive clients and signals. Every wait is
 // on an event (a log line, a socket closing, the process exiting), never a fixed sleep: the
 // machine is shared and loaded.
 
@@ -62,8 +62,8 @@ describe('graceful shutdown of a real server process', () => {
     const child = startChild({ SHUTDOWN_DRAIN_MS: String(drainMs), SHUTDOWN_TIMEOUT_MS: '20000', LOG_REQUESTS: 'true' });
     const port = await portOf(child);
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-    // The page is rendered once before the signal: its first render loads the page modules through
-    // Vite (seconds on a loaded machine), which must not eat into the window below.
+    // The page is rendered once before the signal: its first render loads the page modules
+    // (seconds on a loaded machine), which must not eat into the window below.
     expect((await fetchVia(port, '/', false)).status).toBe(200);
 
     // Warm keep-alive sockets, left idle.

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, silentLogger } from '../../server/platform/http/logger';
-import { createMailTransport } from '../../server/requests/mail-transport';
-import { processOutbox } from '../../server/requests/outbox-worker';
+import { createMailTransport } from '../../server/platform/mail/transport';
+import { processOutbox } from '../../server/platform/mail/outbox';
 import { submit } from '../support/submit';
 import { openTestStore, type TestStore } from '../support/test-store';
 

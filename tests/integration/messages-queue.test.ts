@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { book, confirmHold, hold } from '../../server/booking/book';
 import { cancel, reschedule, setStatus } from '../../server/booking/changes';
 import type { BookingDeps, Changer } from '../../server/booking/deps';
@@ -11,8 +11,8 @@ import type { Store } from '../../server/platform/db/store';
 import { silentLogger } from '../../server/platform/http/logger';
 import type { BookResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET } from '../support/booking';
+import { testEngines } from '../support/test-store';
+import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
 
 // The message rows written with the booking, and the worker that sends them, on both engines,
 // with a clock the tests move. Adaeze works Tuesdays and Wednesdays 09:00–17:00.
@@ -45,22 +45,18 @@ function fakeChannel(channel: Channel, answers: SendResult[] = [], delayMs = 0):
 }
 
 describe.each(testEngines())('patient messages on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine, {
+    alsoEmpty: ['message_opt_outs'],
+    plans: [
+      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' },
+      { practitioner: 'adaeze-okafor', weekday: 3, starts: '09:00', ends: '17:00' },
+    ],
+  });
   let store: Store;
   let deps: BookingDeps;
   let clock: Date;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE message_opt_outs`);
-    await addPlans(store, [
-      { practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' },
-      { practitioner: 'adaeze-okafor', weekday: 3, starts: '09:00', ends: '17:00' },
-    ]);
+  beforeEach(() => {
+    store = db.store;
     clock = NOW;
     deps = bookingDeps(store, { now: () => clock });
   });

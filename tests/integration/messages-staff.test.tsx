@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
+import { createBookingService } from '../../server/booking/service';
 import { appointments } from '../../server/booking/schema';
 import { createChannels, parseMessagingConfig } from '../../server/messages/config';
 import { sinkFile } from '../../server/messages/sink';
@@ -14,27 +15,20 @@ import { withdrawConsent } from '../../server/messages/webhooks';
 import type { Store } from '../../server/platform/db/store';
 import { erasePerson } from '../../server/requests/staff/repo';
 import { formKeys } from '../../server/requests/keys';
-import { personErasers } from '../../server/app/domain-links';
+import { personErasers } from '../../server/app/domains';
 import { MessagesList } from '../../shared/messages/messages-list';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, ORIGIN, TEST_SECRET } from '../support/booking';
+import { testEngines } from '../support/test-store';
+import { bookingDeps, bookingForm, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
 
 // The staff side of patient messages on both engines: the list of a booking's messages (and
 // its component), and the erasure of a person, which takes their message rows with it.
 
 describe.each(testEngines())('patient messages for staff on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine, { alsoEmpty: ['message_opt_outs'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }] });
   let store: Store;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
-  });
-  afterAll(() => t?.cleanup());
-  beforeEach(async () => {
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE message_opt_outs`);
-    await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }]);
+  beforeEach(() => {
+    store = db.store;
   });
 
   const bookOne = async (time: string, phone: string, email: string | null) => {
@@ -66,10 +60,10 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
   it('with no provider configured, the confirmation lands in the local sink and shows as sent on the staff list', async () => {
     const id = await bookOne('14:00', '+2348031234567', 'amina@example.com');
     const config = parseMessagingConfig({});
-    const channels = createChannels(config, { dataDir: t.dataDir, logger: silentLogger });
+    const channels = createChannels(config, { dataDir: db.test.dataDir, logger: silentLogger });
     const now = new Date(lagosMoment('2026-11-30', '10:00:30'));
     expect(await processMessages({ store, channels, secret: TEST_SECRET, publicOrigin: ORIGIN, logger: silentLogger, now: () => now, schedule: config.schedule })).toMatchObject({ sent: 1 });
-    const lines = readFileSync(sinkFile(t.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; to: string; template: { name: string }; text: string; status: string });
+    const lines = readFileSync(sinkFile(db.test.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; to: string; template: { name: string }; text: string; status: string });
     const last = lines[lines.length - 1]!;
     expect(last).toMatchObject({ kind: 'confirmation', to: '+2348031234567', template: { name: 'appointment_confirmation' }, status: 'sent' });
     expect(last.text).toMatch(new RegExp(`${ORIGIN}/m/[A-Za-z0-9_-]{20,40}\\n`));
@@ -93,7 +87,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
     await bookOne('15:00', '+2348039999999', null);
     await withdrawConsent(store, '+2348031234567', 'staff', new Date());
     expect(await store.db.select().from(messageOptOuts)).toHaveLength(2);
-    await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers);
+    await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers(createBookingService(bookingDeps(store))));
     const left = await store.db.select().from(messages);
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((m) => m.destination === '+2348039999999')).toBe(true);

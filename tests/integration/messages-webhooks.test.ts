@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book } from '../../server/booking/book';
 import { appointmentEvents, appointments } from '../../server/booking/schema';
 import type { BookingDeps } from '../../server/booking/deps';
@@ -10,9 +10,9 @@ import { messageOptOuts, messages } from '../../server/messages/schema';
 import type { Store } from '../../server/platform/db/store';
 import type { App } from '../../server/app/app';
 import { lagosMoment } from '../../shared/booking/time';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { testEngines } from '../support/test-store';
 import { makeTestApp } from '../support/test-app';
-import { addPlans, bookingDeps, bookingForm, clearBooking } from '../support/booking';
+import { bookingDeps, bookingForm, useBookingStore } from '../support/booking';
 
 // The providers' webhooks through the app, on both engines: a valid signature updates the
 // message; a bad one is 401 and changes nothing; STOP withdraws the patient's consent.
@@ -39,20 +39,15 @@ const inboundPayload = (text: string) =>
   });
 
 describe.each(testEngines())('messages webhooks on %s', (engine) => {
-  let t: TestStore;
+  const db = useBookingStore(engine, { alsoEmpty: ['message_opt_outs'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }] });
   let store: Store;
   let deps: BookingDeps;
   let app: App;
-  beforeAll(async () => {
-    t = await openTestStore(engine);
-    store = t.store;
+  beforeAll(() => {
+    store = db.store;
     app = makeTestApp({ store, messaging: { whatsapp, sms } });
   });
-  afterAll(() => t?.cleanup());
   beforeEach(async () => {
-    await clearBooking(store);
-    await store.db.execute(sql`TRUNCATE message_opt_outs`);
-    await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }]);
     deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
     const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null });
     if (!r.ok) throw new Error(r.reason);

@@ -13,7 +13,7 @@ import { makeTestApp } from '../support/test-app';
 
 const patient: SessionUser = { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' };
 
-/** Who is signed in: the patient when the request carries a session cookie (what server/session.ts does, minus Firebase). */
+/** Who is signed in: the patient when the request carries a session cookie (what server/platform/session/session.ts does, minus Firebase). */
 const getUser = async (req: { headers: { cookie?: string } }) => (/(^|;\s*)session=/.test(req.headers.cookie ?? '') ? patient : null);
 
 function setup(options: { maxBytes?: number; maxEntryBytes?: number; routes?: RouteObject[]; getUser?: typeof getUser } = {}) {

@@ -5,10 +5,10 @@ import { loadConfig } from '../../server/app/config';
 import { silentLogger } from '../../server/platform/http/logger';
 import { addressKey, type RateLimitStore } from '../../server/platform/http/rate-limit';
 import { createSession } from '../../server/platform/session/session';
-import { outbox, rateLimits } from '../../server/requests/schema';
-import type { RequestsService } from '../../server/requests/context';
+import { outbox } from '../../server/platform/mail/outbox';
+import { rateLimits } from '../../server/platform/db/rate-limit';
 import { makeTestApp, rejectingAdmin } from '../support/test-app';
-import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import { openTestStore, pageEngines, type TestStore } from '../support/test-store';
 
 // Issue 34, defect 2: every limiter counts a client by the same key: an IPv4 address as it is,
 // an IPv6 address by its /64 (one subscriber usually holds a whole /64), the forwarded address
@@ -27,7 +27,7 @@ describe('addressKey', () => {
   });
 });
 
-describe.each(testEngines())('the form limit behind a proxy on %s', (engine) => {
+describe.each(pageEngines())('the form limit behind a proxy on %s', (engine) => {
   let t: TestStore;
   let app: ReturnType<typeof makeTestApp>;
   beforeAll(async () => {
@@ -75,17 +75,14 @@ describe('sign-in uses the same key', () => {
 describe('the booking uses the same key', () => {
   it('counts a booking from a forwarded IPv6 address by its /64, in the bucket the forms share', async () => {
     const keys: string[] = [];
-    const requests: RequestsService = {
-      async submit() {
-        throw new Error('not used');
-      },
+    const rateLimitStore: RateLimitStore = {
       async hit(key) {
         keys.push(key);
         return { allowed: false, retryAfterSeconds: 60 };
       },
     };
     const config = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' });
-    const app = makeTestApp({ config, requests });
+    const app = makeTestApp({ config, rateLimitStore });
     for (const address of sameSlash64.slice(0, 3)) {
       const res = await request(app).post('/book').type('form').set('X-Forwarded-For', address).send({ service: '4', visit: 'follow_up', name: 'Ada' });
       expect(res.status).toBe(429);

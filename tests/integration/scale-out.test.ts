@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { outbox, rateLimits, requests } from '../../server/requests/schema';
+import { outbox } from '../../server/platform/mail/outbox';
+import { rateLimits } from '../../server/platform/db/rate-limit';
+import { requests } from '../../server/requests/schema';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 import { emulatorClient } from '../support/auth-emulator-client';
 import { killIfRunning, startServerProcess, type ServerProcess } from './fixtures/server-process';
 
-// Scale-out on one machine: two real app processes (from source) share one PostgreSQL database
+// Scale-out on one machine: two real app processes (the bundled test server) share one PostgreSQL database
 // and one Auth Emulator, as two instances behind a load balancer would. Needs PostgreSQL: skipped
 // without it, unless REQUIRE_POSTGRES=1 (then the global setup fails instead).
 
@@ -82,7 +84,7 @@ describe.runIf(testEngines().includes('postgres'))('two instances on one Postgre
     b = instance();
     [portA, portB] = await Promise.all([a.port(), b.port()]);
     for (const s of [a, b]) expect(s.lines.find((l) => l.msg === 'opening the store')?.engine).toBe('postgres');
-  }, 120_000); // two processes loading the server from source at once: slow on a loaded machine
+  }, 120_000); // two processes starting at once: slow on a loaded machine
 
   afterAll(async () => {
     for (const s of [a, b]) if (s) killIfRunning(s.proc);

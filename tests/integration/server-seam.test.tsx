@@ -62,7 +62,7 @@ describe('server loaders decide before rendering (/staff)', () => {
 });
 
 describe("a page's own server action", () => {
-  // server/pages/contact.ts stand-in: sees the form, the user from the request context, and answers 422 on a bad field.
+  // server/requests/pages/contact.ts stand-in: sees the form, the user from the request context, and answers 422 on a bad field.
   const contactAction = async ({ request, context }: ActionFunctionArgs) => {
     const form = await request.formData();
     const name = String(form.get('name') ?? '');

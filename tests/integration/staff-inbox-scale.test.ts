@@ -45,7 +45,8 @@ describe.each(testEngines())('the staff inbox at scale on %s', (engine) => {
     return (res.body as { data: StaffListData }).data;
   };
 
-  it('keyset paging walks every row exactly once, older from the newest page and newer from the oldest', async () => {
+  // Some hundred page requests there and back: 20 s (the default limit) was not enough on a loaded machine.
+  it('keyset paging walks every row exactly once, older from the newest page and newer from the oldest', { timeout: 180_000 }, async () => {
     const [{ n: comments } = { n: 0 }] = await queryRows<{ n: number }>(store.db, sql`SELECT count(*)::int AS n FROM requests WHERE kind = 'comment'`);
     expect(comments).toBeGreaterThan(200);
     const forward: string[] = [];

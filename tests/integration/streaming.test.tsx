@@ -189,7 +189,7 @@ describe('streaming', () => {
 });
 
 // Production assets inline the page's stylesheet; a page rendered per request is then gzipped
-// with the stylesheet's piece compressed once and spliced in (server/page-gzip.ts, ADR 0017).
+// with the stylesheet's piece compressed once and spliced in (server/platform/render/page-gzip.ts, ADR 0017).
 describe('a page rendered per request in one pass', () => {
   const css = Array.from({ length: 300 }, (_, i) => `.rule-${i} { margin: ${i}px; }`).join('\n');
   const styledAssets: ClientAssets = {

@@ -6,9 +6,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # The image runs node:24-slim; this reproduction runs on the host's Node: say which.
+# --built: use the build as it is (`npm test` builds once for this and the e2e tests).
+# BUILD_OUT (default dist) is where the build is, as for `npm run build` and the e2e tests.
+out="${BUILD_OUT:-dist}"
 echo "smoke: running on Node $(node --version) (the Docker image uses node:24-slim)"
-echo "smoke: building"
-npm run build >/dev/null
+if [ "${1:-}" = "--built" ]; then
+  [ -f "$out/server/index.js" ] && [ -d "$out/client" ] || { echo "smoke: FAIL --built, but there is no build in $out/ (npm run build)"; exit 1; }
+  echo "smoke: using the build in $out/"
+else
+  echo "smoke: building"
+  npm run build >/dev/null
+fi
 
 stage=$(mktemp -d)
 pgroot=""
@@ -20,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 cp package.json package-lock.json "$stage/"
-cp -r dist "$stage/dist"
+cp -r "$out" "$stage/dist"
 echo "smoke: installing production dependencies only in $stage"
 (cd "$stage" && npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
 if [ -d "$stage/node_modules/vite" ] || [ -d "$stage/node_modules/vitest" ]; then
@@ -55,12 +63,13 @@ sa_json=$(node tests/support/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_J
   SHUTDOWN_DRAIN_MS=200 node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 
-for _ in $(seq 1 100); do
+fail() { echo "smoke: FAIL $1"; cat "$log"; exit 1; }
+# Until it answers (or exits): its start migrates the database, slow on a loaded machine.
+for _ in $(seq 1 900); do
   curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+  kill -0 "$pid" 2>/dev/null || fail "the server exited before /healthz answered"
   sleep 0.2
 done
-
-fail() { echo "smoke: FAIL $1"; cat "$log"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/healthz" | grep -q '"ok"' || fail "/healthz"
 curl -fsS "http://127.0.0.1:$port/readyz" | grep -q '"ready"' || fail "/readyz (database)"
 grep -q '"migration applied"' "$log" || fail "migrations did not run at start"

@@ -3,9 +3,9 @@ import { startAuthEmulator } from '../../scripts/auth-emulator.mjs';
 
 /**
  * Starts one Firebase Auth Emulator for all integration test files (a free port, a demo
- * project of its own) and stops it at the end. Tests read its address with inject().
+ * project of its own); answers how to stop it. Tests read its address with inject().
  */
-export default async function setup(project: TestProject) {
+export async function startTestEmulator(project: TestProject): Promise<() => Promise<void>> {
   const emulator = await startAuthEmulator({ projectId: 'demo-clinic-test' });
   project.provide('authEmulatorHost', emulator.host);
   project.provide('authProjectId', emulator.projectId);

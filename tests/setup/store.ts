@@ -1,23 +1,21 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from '../support/postgres-cluster.mjs';
-import { loadMigrations } from '../../server/platform/db/migrate';
+import { pgliteTemplate } from '../support/pglite-template';
 import { openStore } from '../../server/platform/db/store';
-import { migrationSteps, openAppStore } from '../../server/app/store';
+import { openAppStore } from '../../server/app/store';
 import { silentLogger } from '../../server/platform/http/logger';
 
 /**
  * The store tests run every case on both engines from prepared, migrated copies:
- *  - PGlite: one migrated data directory (cached in node_modules/.cache, keyed by the
- *    migrations and the PGlite version); each test file copies it (~1 s, creating is ~8 s).
+ *  - PGlite: one migrated data directory (tests/support/pglite-template.ts, cached in
+ *    node_modules/.cache); each test file copies it (~1 s, creating is ~8 s).
  *  - PostgreSQL: a throw-away cluster (initdb + pg_ctl, free port, socket in its temp dir)
  *    with a migrated `migrated_template` database; each test file creates its own
- *    database from it. Skipped when PostgreSQL is not installed, unless REQUIRE_POSTGRES=1.
+ *    database from it. Skipped when PostgreSQL is not installed, unless REQUIRE_POSTGRES=1;
+ *    not started with TEST_ENGINES=pglite (`npm run test:quick`).
  */
-export default async function setup(project: TestProject) {
+export async function prepareStores(project: TestProject): Promise<() => Promise<void>> {
   const [pgliteTemplateDir, postgres] = await Promise.all([pgliteTemplate(), postgresWithTemplate()]);
   project.provide('pgliteTemplateDir', pgliteTemplateDir);
   project.provide('postgresUrl', postgres?.url ?? '');
@@ -26,30 +24,9 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function pgliteTemplate(): Promise<string> {
-  const pgliteVersion = (JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as { version: string }).version;
-  const key = createHash('sha256')
-    .update(pgliteVersion)
-    .update([...loadMigrations(), ...migrationSteps].map((m) => m.checksum).join())
-    .digest('hex')
-    .slice(0, 16);
-  const cacheRoot = path.resolve('node_modules/.cache/clinic-store-tests');
-  const dir = path.join(cacheRoot, `pglite-${key}`);
-  if (existsSync(path.join(dir, 'db', 'PG_VERSION'))) return dir;
-  // Build beside it and rename, so parallel runs never see a half-made template.
-  const building = `${dir}.${process.pid}.tmp`;
-  rmSync(building, { recursive: true, force: true });
-  const store = await openAppStore({ dataDir: building, logger: silentLogger });
-  await store.close();
-  try {
-    renameSync(building, dir);
-  } catch {
-    rmSync(building, { recursive: true, force: true }); // another run got there first
-  }
-  return dir;
-}
-
 async function postgresWithTemplate(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  // `npm run test:quick` asks for PGlite only (TEST_ENGINES=pglite): no cluster, whatever REQUIRE_POSTGRES says.
+  if (process.env.TEST_ENGINES === 'pglite') return null;
   const cluster = await startPostgresCluster({ fast: true });
   if (!cluster) {
     if (process.env.REQUIRE_POSTGRES === '1') {

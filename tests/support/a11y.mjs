@@ -1,4 +1,4 @@
-// Accessibility checks shared by `npm run measure -- --a11y` and tests/e2e/a11y.e2e.test.ts:
+// Accessibility checks shared by `npm run measure -- --a11y` and tests/e2e/a11y-*.e2e.test.ts:
 // axe-core in a Playwright page, and the W3C Nu HTML checker (vnu-jar on Java) over server HTML.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,17 +31,30 @@ export async function runAxe(page, { exclude = [] } = {}) {
   );
 }
 
-/** Scrolls to the bottom and back, so lazy sections (carousels, counters, images) start as a visitor would see them. */
+/**
+ * Scrolls to the bottom and back at a reader's pace, so lazy sections (carousels, counters,
+ * images) start as a visitor would see them: each position is held for 40 ms and at least two
+ * rendered frames (lazy sections notice they are in view when a frame is rendered, and a loaded
+ * machine renders fewer frames than 40 ms would hold). Then, on a hydrated page, waits until every
+ * carousel on screen has started (Swiper loads when one comes near) and the page has painted,
+ * instead of a fixed pause.
+ */
 export async function scrollThrough(page) {
   await page.evaluate(async () => {
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const step = Math.max(200, window.innerHeight * 0.8);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
+      await Promise.all([new Promise((r) => setTimeout(r, 40)), frames()]);
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForTimeout(200);
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated !== 'true' || [...document.querySelectorAll('section.carousel:not(.is-ready)')].every((c) => !c.checkVisibility()),
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 export const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
@@ -50,7 +63,7 @@ export const VNU_JAR = require.resolve('vnu-jar/build/dist/vnu.jar');
  * Where the checker is behind the HTML standard: each entry is one message it gives for markup the
  * standard allows, and the markup it must be about. Only that message about that markup is left
  * out; the same message about any other element is still an error.
- * - `<link rel="expect" blocking="render">` (server/document.tsx, ADR 0024): the standard allows
+ * - `<link rel="expect" blocking="render">` (server/platform/render/document.tsx, ADR 0024): the standard allows
  *   `blocking` on a link whose `rel` has `expect` (whatwg/html#9970, 2024; Chromium 124,
  *   WebKit); vnu 26.9.27 still allows it with `stylesheet` only.
  */

@@ -1,6 +1,7 @@
 import { visitMessages } from '../../server/messages/queue';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Store } from '../../server/platform/db/store';
 import type { BookingDeps } from '../../server/booking/deps';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
@@ -9,6 +10,7 @@ import { bookingReference } from '../../shared/booking/reference';
 import { lagosMoment } from '../../shared/booking/time';
 import { appointments, closures, scheduleExceptions, workingPlans, type Break } from '../../server/booking/schema';
 import type { AppointmentStatus, VisitKind } from '../../shared/booking/types';
+import { openTestStore, type Engine, type TestStore } from './test-store';
 
 /** The booking tests' secret (injected: never the development file, never production's). */
 export const TEST_SECRET = 'test-booking-secret-0123456789abcdef0123456789';
@@ -20,13 +22,47 @@ export const NOW = new Date(lagosMoment('2026-11-30', '05:00'));
 
 export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { rules?: Partial<BookingRules> } = {}): BookingDeps {
   const { rules, ...rest } = overrides;
-  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, messages: visitMessages({ db: store.db }), ...rest };
+  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, listeners: [visitMessages()], ...rest };
 }
 
 /** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */
 export async function clearBooking(store: Store) {
   await store.db.execute(sql`TRUNCATE appointments, appointment_events, working_plans, schedule_exceptions, closures, calendar_feeds, outbox RESTART IDENTITY CASCADE`);
   await store.db.execute(sql`UPDATE locations SET status = 'planned' WHERE id <> 'abuja'`);
+}
+
+export interface BookingStore {
+  /** The file's store (set once the file's beforeAll has run). */
+  readonly store: Store;
+  /** Its TestStore: the database URL and data directory, for server processes. */
+  readonly test: TestStore;
+}
+
+/**
+ * The set-up of a booking test file, inside its `describe.each(testEngines())`: a store of its
+ * own on `engine`, opened before the file's tests and closed after them, and before each test
+ * empty booking tables (clearBooking), the tables in `alsoEmpty` emptied too, and `plans` set.
+ * A beforeEach the file registers after this call runs after it, on the emptied store.
+ */
+export function useBookingStore(engine: Engine, { plans = [], alsoEmpty = [] }: { plans?: readonly PlanSpec[]; alsoEmpty?: readonly string[] } = {}): BookingStore {
+  let t: TestStore | undefined;
+  beforeAll(async () => {
+    t = await openTestStore(engine);
+  });
+  afterAll(() => t?.cleanup());
+  beforeEach(async () => {
+    await clearBooking(t!.store);
+    if (alsoEmpty.length) await t!.store.db.execute(sql.raw(`TRUNCATE ${alsoEmpty.join(', ')} RESTART IDENTITY CASCADE`));
+    await addPlans(t!.store, plans);
+  });
+  return {
+    get store() {
+      return t!.store;
+    },
+    get test() {
+      return t!;
+    },
+  };
 }
 
 let keys = 0;

@@ -22,7 +22,7 @@ export function placeholderFirebaseEnv(projectId = 'placeholder-project') {
   };
 }
 
-// CLI: print one variable's value, e.g. `node scripts/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON my-project`.
+// CLI: print one variable's value, e.g. `node tests/support/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_JSON my-project`.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [name, projectId] = process.argv.slice(2);
   const env = placeholderFirebaseEnv(projectId);

@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/app/config';
 import type { AdminAuth } from '../../server/platform/session/firebase';
 import { silentLogger } from '../../server/platform/http/logger';
 import { memoryRequests } from './memory-requests';
+import { memoryRateLimitStore } from '../../server/platform/http/rate-limit';
 
 /** Assets stand-in: tests read the server HTML, they do not load the client bundle. */
 export const testAssets: ClientAssets = {
@@ -17,9 +18,14 @@ export const testAssets: ClientAssets = {
  */
 export const TEST_RENDER_TIMEOUT_MS = '10000';
 
+/**
+ * The app for a test. Its forms store into memory (with their rate limit in memory too) unless
+ * the test passes `requests` (`undefined`: the store's, and then the limit is the store's).
+ */
 export function makeTestApp(overrides: Partial<AppDeps> = {}): App {
   const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS });
-  return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', requests: memoryRequests(), ...overrides });
+  const inMemory = !('requests' in overrides) ? { requests: memoryRequests(), rateLimitStore: memoryRateLimitStore() } : {};
+  return createApp({ config, assets: testAssets, logger: silentLogger, publicDir: 'public', ...inMemory, ...overrides });
 }
 
 const rejected = (what: string) => Promise.reject(Object.assign(new Error(`bad ${what}`), { code: 'auth/argument-error' }));

@@ -1,17 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Store } from '../../server/platform/db/store';
 import { openAppStore as openStore } from '../../server/app/store';
 import { silentLogger } from '../../server/platform/http/logger';
+import { copyPgliteTemplateInto } from './pglite-template';
 
 export type Engine = Store['engine'];
 
-/** The engines to test on: PGlite always, PostgreSQL when the global setup started one. */
+/**
+ * The engines for a file whose tests check the SQL (queries, constraints, transactions, what
+ * the tables hold): PGlite always, PostgreSQL when the global setup started one.
+ */
 export function testEngines(): Engine[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * The engine for a file whose tests check what pages and endpoints answer (status, markup,
+ * redirects, form handling), whose SQL a store-level file checks on both engines: one, the
+ * production engine PostgreSQL when the run has it, PGlite otherwise (`npm run test:quick`).
+ * The rule and the files on each side: docs/conventions.md, "Which database engines".
+ */
+export function pageEngines(): Engine[] {
+  return inject('postgresUrl') ? ['postgres'] : ['pglite'];
 }
 
 export interface TestStore {
@@ -26,7 +40,7 @@ export interface TestStore {
 /** A fresh copy of the migrated PGlite directory in a temp folder (not opened). */
 export function copyPgliteTemplate(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-store-'));
-  cpSync(path.join(inject('pgliteTemplateDir'), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  copyPgliteTemplateInto(inject('pgliteTemplateDir'), dataDir);
   return dataDir;
 }
 

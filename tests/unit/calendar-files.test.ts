@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patientBookingMail, type PatientMailInput } from '../../server/booking/mails';
-import { icsCalendar, visitIcs } from '../../server/requests/calendar-file';
+import { icsCalendar, visitIcs } from '../../server/platform/ics';
 import { visitConfirmation } from '../../server/requests/staff/mails';
 import { site } from '../../shared/content/site';
 import { one, parseIcs } from '../support/ical';

@@ -2,7 +2,7 @@ import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gzipPage, storedPart } from '../../server/platform/render/page-gzip';
 
-// A gzip member spliced from pieces compressed apart (server/page-gzip.ts) must read back as the
+// A gzip member spliced from pieces compressed apart (server/platform/render/page-gzip.ts) must read back as the
 // parts joined, with a valid checksum and length, for one-shot and streaming decoders alike.
 const css = Array.from({ length: 800 }, (_, i) => `.c${i} { color: #${(i * 2654435761).toString(16).slice(-6)}; margin: ${i % 7}px; }`).join('\n');
 const html = (n: number) => Array.from({ length: n }, (_, i) => `<p class="c${i % 800}">Paragraph ${i}: ünïcødé ✓ text of a page</p>`).join('');

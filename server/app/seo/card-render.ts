@@ -6,7 +6,7 @@ import { CARD_HEIGHT, CARD_WIDTH, type SocialCard } from '../../../shared/app/se
 /**
  * Renders social cards and app icons from the SVGs in public/ with resvg. Runs at build time
  * (the Vite plugin in vite.config.ts) and, in development and tests, on the fly for /og/ and
- * /icons/ (server/seo/routes.ts, which imports this module only then). resvg is a development
+ * /icons/ (server/app/seo/routes.ts, which imports this module only then). resvg is a development
  * dependency: production serves the built PNGs and never loads this module.
  */
 async function svgDataUrl(publicDir: string, src: string): Promise<string> {

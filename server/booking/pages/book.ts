@@ -4,12 +4,11 @@ import type { BookActionData, BookPageData, ChoiceValues } from '../../../shared
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
-import { isVisitKind } from '../../../shared/booking/types';
+import { visitKind } from '../../../shared/booking/types';
 import { clinicContext } from '../../clinic/context';
 import { clinicPhoneNow } from '../../clinic/details';
 import { onlineBookingFacts } from '../../../shared/clinic/team';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
-import { requestsContext } from '../../requests/context';
 import { ENQUIRY_LIMIT } from '../../requests/form-action';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
@@ -59,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = stringsOf(params);
   const values: ChoiceValues = {
     service: raw.service ?? '',
-    visit: isVisitKind(raw.visit) ? raw.visit : 'first',
+    visit: visitKind.is(raw.visit) ? raw.visit : 'first',
     practitioner: raw.practitioner || ANY_PRACTITIONER,
     date: raw.date ?? '',
     from: raw.from ?? '',
@@ -93,12 +92,12 @@ export async function action(args: ActionFunctionArgs) {
   const now = args.context.get(bookingContext).now();
   const body = await args.request.formData();
   const values = stringsOf(body, (key) => !key.startsWith('_'));
-  const { logger } = args.context.get(platformContext);
+  const { logger, rateLimits } = args.context.get(platformContext);
   const unavailable = () =>
     refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${clinicPhoneNow(args.context.get(clinicContext))}.`, errors: {}, values }, 503);
   try {
     const { ip } = args.context.get(clientContext);
-    const limit = await args.context.get(requestsContext).requests.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
+    const limit = await rateLimits.hit(`form:${addressKey(ip)}`, ENQUIRY_LIMIT.max, ENQUIRY_LIMIT.windowMs);
     if (!limit.allowed) {
       return refuse(
         { status: 'limited', message: `Too many forms were sent from your connection. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes, or call us on ${clinicPhoneNow(args.context.get(clinicContext))}.`, errors: {}, values, retryAfterSeconds: limit.retryAfterSeconds },

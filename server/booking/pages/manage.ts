@@ -3,7 +3,7 @@ import type { ManageActionData, ManagePageData } from '../../../shared/booking/p
 import { FAILURES, managePath } from '../../../shared/booking/results';
 import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
-import { isReminderChannel } from '../../../shared/booking/types';
+import { reminderChannel } from '../../../shared/booking/types';
 import { clinicContext } from '../../clinic/context';
 import { clinicPhoneNow } from '../../clinic/details';
 import { platformContext } from '../../platform/render/route-context';
@@ -73,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     if (intent === 'reminders') {
       const channel = String(body.get('reminders') ?? 'none');
-      if (!isReminderChannel(channel)) return answer({ status: 'refused', message: 'Please choose how we remind you.' }, 400);
+      if (!reminderChannel.is(channel)) return answer({ status: 'refused', message: 'Please choose how we remind you.' }, 400);
       const consent = body.get('consent') === 'yes';
       if (channel !== 'none' && !consent) return answer({ status: 'refused', message: 'Please tick the box to agree to reminders, or choose “No reminders”.', errors: { consent: 'Please tick the box to agree.' } }, 400);
       const result = await booking.setReminders({ as: 'patient', token }, { channel, consent });

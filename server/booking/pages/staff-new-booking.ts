@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'reac
 import { FAILURES } from '../../../shared/booking/results';
 import { bookingSchema, checkBookingForm } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
-import { isVisitKind } from '../../../shared/booking/types';
+import { visitKind } from '../../../shared/booking/types';
 import type { NewBookingData } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const params = new URL(request.url).searchParams;
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 100);
   const now = today(booking.now());
-  const choice = { service: get('service'), visit: isVisitKind(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: isDate(get('date')) ? get('date') : now };
+  const choice = { service: get('service'), visit: visitKind.is(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: isDate(get('date')) ? get('date') : now };
   const requestRef = get('request').toUpperCase();
   const found = REQUEST_REFERENCE.test(requestRef) ? await requestContact(context.get(platformContext).store.db, requestRef) : null;
   let slots: NewBookingData['slots'] = null;

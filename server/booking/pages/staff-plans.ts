@@ -1,12 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { calendarFeedPath } from '../../../shared/booking/results';
 import { addDays } from '../../../shared/booking/time';
-import { EXCEPTION_KINDS, WEEK_ORDER, type PlanRow, type PlansData } from '../../../shared/booking/staff/types';
+import { exceptionKind, WEEK_ORDER, type PlanRow, type PlansData } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
 import { bookingContext } from '../context';
 import type { PlanResult, WeekInterval } from '../plans';
-import type { ExceptionKind } from '../schema';
 import type { BookingService } from '../service';
 import { answer, formFields, staffOf, today } from '../staff/page-data';
 
@@ -113,8 +112,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw back('week', outside ? `&outside=${encodeURIComponent(outside)}` : '');
     }
     case 'exception-add': {
-      const kind = fields.kind as ExceptionKind;
-      if (!Object.hasOwn(EXCEPTION_KINDS, kind)) return answer({ intent, outcome: 'invalid', message: 'Please choose what kind of day it is.', errors: { kind: 'Please choose one.' }, values: fields }, 422);
+      const kind = fields.kind;
+      if (!exceptionKind.is(kind)) return answer({ intent, outcome: 'invalid', message: 'Please choose what kind of day it is.', errors: { kind: 'Please choose one.' }, values: fields }, 422);
       const hasBreak = Boolean(fields.break_start && fields.break_end);
       const result = await booking.addException(
         { practitionerId, date: fields.date ?? '', kind, locationId: kind === 'time_off' ? null : fields.location || 'abuja', starts: fields.starts || null, ends: fields.ends || null, breaks: hasBreak ? [{ start: fields.break_start!, end: fields.break_end! }] : [], note: fields.note || null },

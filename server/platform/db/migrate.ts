@@ -21,7 +21,7 @@ const MIGRATION_LOCK_KEY = 0x636c696e6963;
 const BREAKPOINT = /^-->\s*statement-breakpoint\s*$/m;
 
 /**
- * Where the .sql files are: beside this module in the source tree (server/db/migrations),
+ * Where the .sql files are: beside this module in the source tree (server/platform/db/migrations),
  * and beside the bundle in a build (dist/server/migrations, copied there by vite.config.ts).
  */
 export function migrationsDir(): string {

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RateLimitStore } from '../http/rate-limit';
 import { queryRows } from './db';
 import type { Store } from './store';
+
+/** Drizzle's view of the counters (migration 0001): one fixed window per key. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -28,13 +37,13 @@ export async function hitRateLimit(store: Store, key: string, options: { limit: 
   return { allowed, remaining: Math.max(0, options.limit - count), retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row!.retry_after)) };
 }
 
-/** Deletes windows that ended long ago (the outbox worker calls it now and then). */
+/** Deletes windows that ended long ago (the server's hourly housekeeping, server/main.ts). */
 export async function pruneRateLimits(store: Store, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   await store.db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanMs}::double precision / 1000)`);
 }
 
 /** The sign-in and form limits, counted in the database so every instance shares them. */
-export function storeRateLimits(store: Store): { hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> } {
+export function storeRateLimits(store: Store): RateLimitStore {
   return {
     async hit(key, limit, windowMs) {
       const { allowed, retryAfterSeconds } = await hitRateLimit(store, key, { limit, windowMs });

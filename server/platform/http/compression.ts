@@ -26,7 +26,7 @@ export function withoutBrotli(acceptEncoding: string): string {
 
 /**
  * Compression of what is compressed per response (the cached pages are stored compressed,
- * server/page-cache.ts). Pages rendered per request, data requests and the other dynamic
+ * server/platform/page-cache.ts). Pages rendered per request, data requests and the other dynamic
  * answers go out as gzip even when the browser also accepts brotli: at the level the
  * `compression` package uses for a stream (quality 4) brotli gives the same size as gzip 6
  * on our pages (home: 16,160 against 16,211 bytes), but every brotli stream allocates

@@ -45,7 +45,7 @@ function helmetFor(isProduction: boolean, extra: CspSources): RequestHandler {
         scriptSrc: ["'self'", nonce, ...(extra.scriptSrc ?? [])],
         scriptSrcAttr: ["'none'"],
         // Vite injects <style> tags in development; in production each page's CSS is one inline
-        // <style>, allowed by its hash (added per response: withStyleHash, server/render.tsx).
+        // <style>, allowed by its hash (added per response: withStyleHash, server/platform/render/page-renderer.tsx).
         styleSrc: isProduction ? ["'self'", nonce] : ["'self'", "'unsafe-inline'"],
         // Style attributes: React style props and the carousel's per-view custom properties.
         styleSrcAttr: ["'unsafe-inline'"],
@@ -94,7 +94,7 @@ export function withStyleHash(csp: string, source: string): string {
 /**
  * Whether a request line's target may reach Express: origin-form (`/path?query`), asterisk-form,
  * or an absolute URL, with a path that percent-decodes. Anything else is a bad request, answered
- * before Express (server/app.ts) and never echoed: a target like `http://[::1/` makes Express's
+ * before Express (server/app/app.tsx) and never echoed: a target like `http://[::1/` makes Express's
  * router parse it with Node's legacy URL parser, which warns now (DEP0170) and will throw in a
  * later Node, and a path that does not decode (`/%E0%A4%A`) would throw in the routes.
  */
@@ -124,7 +124,7 @@ export function isWellFormedRequestTarget(url: string | undefined): boolean {
  * A form post that the browser says comes from another site. Modern browsers send
  * Sec-Fetch-Site and Origin on every POST; a client that sends neither (curl, old
  * browsers) is let through, since page forms change nothing an attacker can read back.
- * The session API is stricter (server/session.ts).
+ * The session API is stricter (server/platform/session/session.ts).
  */
 export function isCrossSite(req: { get(name: string): string | undefined; host: string }): boolean {
   const site = req.get('sec-fetch-site');

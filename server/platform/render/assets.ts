@@ -12,7 +12,7 @@ export interface PageAssets {
    * Production: the page's stylesheets (the same files as `styles`, in order) as one inline
    * `<style>`, so the first paint waits for no stylesheet request, and its CSP source
    * (`'sha256-…'`), which the renderer adds to `style-src`. `forHtml`: the same cut to the rules
-   * a rendered page can use (server/critical-css.ts), which the renderer inlines instead when it
+   * a rendered page can use (server/platform/render/critical-css.ts), which the renderer inlines instead when it
    * has the page's whole HTML before its head.
    */
   inlineStyle?: InlineStyle & { forHtml?(html: string): InlineStyle };
@@ -26,7 +26,7 @@ export interface PageAssets {
 export interface ClientAssets {
   /** Changes with every client build (hash of Vite's manifest); keys the page cache. */
   buildId?: string;
-  /** `pageKeys` are Vite manifest keys of the matched page modules, e.g. "shared/pages/home.tsx". */
+  /** `pageKeys` are Vite manifest keys of the matched page modules, e.g. "shared/app/pages/home.tsx". */
   forPages(pageKeys: readonly string[]): PageAssets;
 }
 

@@ -28,16 +28,6 @@ export function isPrivatePage(context: StaticHandlerContext): boolean {
   return context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.private === true);
 }
 
-/**
- * Everything before the app's HTML. The head is written by the server, not rendered
- * by React, so the hydrated root (#root) is the same React tree on both sides and
- * useId values match; the client keeps title and description current afterwards.
- * `head`: more tags for the head (canonical link, social card, structured data: server/seo/head.ts).
- */
-export function documentStart(options: DocumentStartOptions): string {
-  const { before, style, after } = documentStartParts(options);
-  return before + style + after;
-}
 
 /**
  * The first frame waits until the parser has reached the session script, which follows the app's
@@ -63,7 +53,7 @@ interface DocumentStartOptions {
   assets: PageAssets;
   /** The response's CSP nonce; none on a page bound for the page cache (its inline scripts are allowed by hash). */
   nonce?: string;
-  /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/critical-css.ts). */
+  /** The inline stylesheet's text when not the page's whole one (cut to its HTML: server/platform/render/critical-css.ts). */
   style?: string;
   meta: PageMeta;
   head?: string;
@@ -71,9 +61,13 @@ interface DocumentStartOptions {
 }
 
 /**
- * The same, in three parts: what comes before the inline stylesheet's text, the text (empty
- * without one), and what follows it. The stylesheet is the same on every page of a kind, so
- * the render compresses it once and splices it in (server/page-gzip.ts).
+ * Everything before the app's HTML, in three parts: what comes before the inline stylesheet's
+ * text, the text (empty without one), and what follows it. The head is written by the server,
+ * not rendered by React, so the hydrated root (#root) is the same React tree on both sides and
+ * useId values match; the client keeps title and description current afterwards. `head`: more
+ * tags for the head (canonical link, social card, structured data: server/app/seo/head.ts). The
+ * stylesheet is the same on every page of a kind, so the render compresses it once and splices
+ * it in (server/platform/render/page-gzip.ts).
  */
 export function documentStartParts({ assets, meta, head = '', noindex = false, style, nonce }: DocumentStartOptions): { before: string; style: string; after: string } {
   // Production inlines the page's CSS (one <style>, allowed by its hash in the CSP): the first
@@ -121,7 +115,7 @@ export interface DocumentBoot {
   fetch: readonly string[];
 }
 
-/** Everything after the app's HTML: the signed-in user for hydration (see shared/session.tsx), then the loader. */
+/** Everything after the app's HTML: the signed-in user for hydration (see shared/platform/session.tsx), then the loader. */
 export function documentEnd({ nonce, user, assets, boot }: { nonce: string | undefined; user: SessionUser | null; assets?: PageAssets; boot?: DocumentBoot }): string {
   // No nonce on pages bound for the page cache: their inline scripts are allowed by hash.
   const attr = nonce ? ` nonce="${escapeHtml(nonce)}"` : '';

@@ -163,7 +163,7 @@ class StyleParts {
     let part = this.parts.get(css);
     if (!part) {
       part = storedPart(css);
-      // One per page kind and set of classes (server/critical-css.ts): bounded all the same.
+      // One per page kind and set of classes (server/platform/render/critical-css.ts): bounded all the same.
       if (this.parts.size >= 512) this.parts.clear();
       this.parts.set(css, part);
     }
@@ -297,7 +297,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
         return;
       }
       // Compressed here rather than by the middleware, with the stylesheet's piece compressed
-      // once (server/page-gzip.ts); the middleware leaves an encoded answer alone.
+      // once (server/platform/render/page-gzip.ts); the middleware leaves an encoded answer alone.
       if (style && acceptsEncoding(req.headers['accept-encoding'], 'gzip')) {
         try {
           const body = await gzipPage([before, styleParts.get(style), after + whole + tail]);

@@ -4,6 +4,7 @@ import { can, type StaffArea } from '../../../shared/platform/roles';
 import type { Store } from '../db/store';
 import type { BodyCut } from '../http/form-body';
 import type { Logger } from '../http/logger';
+import type { RateLimitStore } from '../http/rate-limit';
 
 /** Who is signed in (null when nobody is), set by the server for every request before any loader runs. */
 export const userContext = createContext<SessionUser | null>(null);
@@ -24,6 +25,8 @@ export interface PlatformServices {
   /** The site's public origin (PUBLIC_ORIGIN), for absolute links in mails and feeds. */
   publicOrigin: string;
   store: Store;
+  /** Counters for the limiters (the forms'), shared by every instance when kept in the store. */
+  rateLimits: RateLimitStore;
   /** Public content changed (a comment published or removed, the clinic's facts): every instance's page cache empties. */
   onContentChange(): void;
 }

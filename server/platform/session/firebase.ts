@@ -20,13 +20,13 @@ export interface DecodedToken {
   auth_time: number;
   email?: string;
   name?: unknown;
-  /** Custom claim set by `npm run staff` (see server/staff). */
+  /** Custom claim set by `npm run staff` (see server/app/cli/staff.ts). */
   role?: unknown;
 }
 
 export interface AdminHandle {
   auth: AdminAuth;
-  /** The whole firebase-admin Auth, for the roles command (server/staff/cli.ts). */
+  /** The whole firebase-admin Auth, for the roles command (server/app/cli/staff.ts). */
   full: Auth;
   close(): Promise<void>;
 }
@@ -59,7 +59,7 @@ export function authCspSources(config: AuthConfig): CspSources {
     case 'unavailable':
       return {};
     case 'emulator':
-      // The SDK calls the emulator directly; the Google popup's relay frame is same-origin (see server/session.ts).
+      // The SDK calls the emulator directly; the Google popup's relay frame is same-origin (see server/platform/session/session.ts).
       return { connectSrc: [`http://${config.emulatorHost}`], frameSrc: ["'self'"] };
     case 'firebase':
       return {

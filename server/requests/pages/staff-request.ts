@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { abujaDateTime } from '../../../shared/platform/clinic-time';
 import { isStorableText } from '../../../shared/platform/storable-text';
-import { isStatus, kindLabel, REFERENCE_PATTERN } from '../../../shared/requests/kinds';
+import { REFERENCE_PATTERN, requestKind, requestStatus } from '../../../shared/requests/kinds';
 import { describePayload } from '../../../shared/requests/staff/labels';
 import type { StaffActionData, StaffRequestData } from '../../../shared/requests/staff/types';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
@@ -55,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
       visitAt: typeof e.detail.visitAt === 'string' ? e.detail.visitAt : null,
       booking: typeof e.detail.booking === 'string' ? e.detail.booking : null,
     })),
-    meta: { title: `${kindLabel[r.kind]} ${r.reference}`, description: 'A request from the website, for the clinic’s staff.' },
+    meta: { title: `${requestKind.label(r.kind)} ${r.reference}`, description: 'A request from the website, for the clinic’s staff.' },
   };
 }
 
@@ -89,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case 'status': {
       const status = values.status;
-      if (!isStatus(status)) return refuse(intent, values, { status: 'Please choose a status.' });
+      if (!requestStatus.is(status)) return refuse(intent, values, { status: 'Please choose a status.' });
       let visitAt: Date | null = null;
       if (status === 'booked') {
         const errors: Record<string, string> = {};

@@ -18,8 +18,3 @@ export function csvLine(row: readonly unknown[]): string {
 export function csvStart(header: readonly string[]): string {
   return '\uFEFF' + csvLine(header);
 }
-
-/** Rows to CSV with CRLF line ends, a header first, and a BOM. */
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return csvStart(header) + rows.map(csvLine).join('');
-}

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { isStorableText } from '../../../shared/platform/storable-text';
-import { kindLabel, statusLabel } from '../../../shared/requests/kinds';
+import { requestKind, requestStatus } from '../../../shared/requests/kinds';
 import type { SessionUser } from '../../../shared/platform/session';
 import { can } from '../../../shared/platform/roles';
 import { errorFields } from '../../platform/http/error-fields';
@@ -15,7 +15,7 @@ import { filtersOf } from './page-data';
 const CSV_HEADER = ['Reference', 'Received (UTC)', 'Kind', 'Status', 'Name', 'E-mail', 'Phone', 'Visit (UTC)', 'Closed (UTC)', 'Note', 'Erased'];
 
 function csvRow(r: ExportRow): string {
-  return csvLine([r.reference, r.createdAt, kindLabel[r.kind], statusLabel[r.status], r.name, r.email, r.phone, r.visitAt, r.closedAt, r.note, r.erasedAt ? 'yes' : '']);
+  return csvLine([r.reference, r.createdAt, requestKind.label(r.kind), requestStatus.label(r.status), r.name, r.email, r.phone, r.visitAt, r.closedAt, r.note, r.erasedAt ? 'yes' : '']);
 }
 
 /** Resolves when the response can take more, or is closed (then the loop sees `gone`). */

@@ -1,8 +1,7 @@
 import { seedDetails, site } from '../../../shared/content/site';
 import { formatAbuja } from '../../../shared/ui/staff/format';
-import type { MailAttachment } from '../schema';
-import type { Mail } from '../notifications';
-import { visitIcs } from './ics';
+import type { Mail, MailAttachment } from '../../platform/mail/transport';
+import { visitIcs } from '../../platform/ics';
 
 /**
  * The patient's confirmation of a booked visit, with a calendar file. Only the time, the

@@ -1,5 +1,5 @@
 import { withoutUnstorable } from '../../../shared/platform/storable-text';
-import { isKind, isStatus } from '../../../shared/requests/kinds';
+import { requestKind, requestStatus } from '../../../shared/requests/kinds';
 import type { RequestRow } from '../../../shared/requests/staff/types';
 import type { SessionUser } from '../../../shared/platform/session';
 import type { requests } from '../schema';
@@ -11,7 +11,7 @@ export function filtersOf(params: URLSearchParams): RequestFilters {
   const status = params.get('status');
   // A character no stored text holds (a NUL) can match nothing: left out rather than sent to the database.
   const q = withoutUnstorable(params.get('q') ?? '').trim().slice(0, 100);
-  return { kind: isKind(kind) ? kind : undefined, status: isStatus(status) ? status : undefined, q: q || undefined };
+  return { kind: requestKind.is(kind) ? kind : undefined, status: requestStatus.is(status) ? status : undefined, q: q || undefined };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { toE164Nigeria } from '../../../shared/platform/phone';
 import type { Db } from '../../platform/db/db';
-import { outbox, requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
+import { outbox, queueMail } from '../../platform/mail/outbox';
+import { requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
 import type { FormKeys } from '../keys';
 import type { PersonEraser } from '../context';
-import { forgetSubscribers, queueMail } from '../repo';
+import { forgetSubscribers } from '../repo';
 import { visitConfirmation } from './mails';
 import { loadClinicDetails } from '../../clinic/details';
 
@@ -246,7 +247,7 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
       detail: { by: change.actor.name, ...(booked && change.visitAt ? { visitAt: change.visitAt.toISOString() } : {}) },
     });
     if (booked && change.visitAt && row.email) {
-      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address, phone: (await loadClinicDetails(tx)).phones[0].display }), current.id);
+      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address, phone: (await loadClinicDetails(tx)).phones[0].display }), { requestId: current.id });
     }
     // A published comment set to spam disappears from its post (or comes back when set back).
     return { ok: true, version: row.version, publicContent: current.publishedAt !== null && current.status !== change.status } as const;

@@ -3,7 +3,7 @@ import '../../booking/booking.css';
 import type { AccountPageData } from '../../booking/page-data';
 import { bookHref } from '../../booking/page-data';
 import { formatWhen } from '../../booking/time';
-import { VISIT_KINDS, APPOINTMENT_STATUSES } from '../../booking/types';
+import { appointmentStatus, visitKind } from '../../booking/types';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { useSessionUser } from '../../platform/session';
 import { Link } from '../../ui/link';
@@ -23,10 +23,10 @@ function VisitList({ visits, empty }: { visits: readonly AppointmentView[]; empt
             <strong>{formatWhen(new Date(v.startsAt))}</strong> (Abuja time)
           </p>
           <p>
-            {`${services.find((s) => s.id === v.serviceId)?.name ?? 'Visit'}, ${VISIT_KINDS[v.visitKind].label.toLowerCase()}, with ${practitioners.find((p) => p.id === v.practitionerId)?.name ?? 'our team'}`}
+            {`${services.find((s) => s.id === v.serviceId)?.name ?? 'Visit'}, ${visitKind.label(v.visitKind).toLowerCase()}, with ${practitioners.find((p) => p.id === v.practitionerId)?.name ?? 'our team'}`}
           </p>
           <p>
-            <span className="visit-card__reference">{v.reference}</span> · {APPOINTMENT_STATUSES[v.status].label}
+            <span className="visit-card__reference">{v.reference}</span> · {appointmentStatus.label(v.status)}
           </p>
         </li>
       ))}

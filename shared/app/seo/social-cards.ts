@@ -6,7 +6,7 @@ import type { Img } from '../../content/types';
 
 /**
  * Social cards (Open Graph / Twitter): one 1200×630 PNG per illustration, made at build time
- * from the SVGs in public/images/ (server/seo/card-render.ts, the Vite plugin in vite.config.ts)
+ * from the SVGs in public/images/ (server/app/seo/card-render.ts, the Vite plugin in vite.config.ts)
  * and served at /og/<key>.png. Each route names the illustration its card shows.
  */
 export const CARD_WIDTH = 1200;

@@ -12,7 +12,7 @@ import { formatDay, formatWhen } from '../time';
 import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
 import { FormStateContext } from '../../ui/fields';
 import { ReminderFields } from '../reminder-fields';
-import { REMINDER_CHANNELS } from '../types';
+import { reminderChannel } from '../types';
 import '../booking.css';
 
 /** The manage link's page, /booking/manage/:token: the booking (and its confirmation just after booking), moving it, cancelling it. */
@@ -137,10 +137,10 @@ export default function ManagePage() {
             </h2>
             <input type="hidden" name="intent" value="reminders" />
             {echo?.status === 'reminders' && (
-              <p role="status">{echo.channel === 'none' ? 'Saved: we will not send you reminders for this visit.' : `Saved: we will remind you by ${REMINDER_CHANNELS[echo.channel].label}.`}</p>
+              <p role="status">{echo.channel === 'none' ? 'Saved: we will not send you reminders for this visit.' : `Saved: we will remind you by ${reminderChannel.label(echo.channel)}.`}</p>
             )}
             <p>
-              {visit.reminderChannel === 'none' ? 'You get no reminders for this visit.' : `We remind you by ${REMINDER_CHANNELS[visit.reminderChannel].label}.`} You can change this or stop them at any time.
+              {visit.reminderChannel === 'none' ? 'You get no reminders for this visit.' : `We remind you by ${reminderChannel.label(visit.reminderChannel)}.`} You can change this or stop them at any time.
             </p>
             <FormStateContext.Provider value={{ values: { reminders: visit.reminderChannel, consent: visit.reminderChannel === 'none' ? '' : 'yes' } }}>
               <ReminderFields echo={undefined} chosen={visit.reminderChannel} hasEmail={Boolean(visit.patientEmail)} />

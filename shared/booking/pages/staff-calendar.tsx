@@ -1,11 +1,13 @@
-import { Form, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
 import { SelectField, TextField } from '../../ui/fields';
+import { StaffFilters } from '../../ui/staff/staff-filters';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import { formatE164Nigeria } from '../../platform/phone';
 import { addDays, formatClock, formatDay } from '../time';
-import { namesOf, statusLabel, timeOf, dateOf } from '../staff/format';
+import { namesOf, practitionerOptions, timeOf, dateOf } from '../staff/format';
+import { appointmentStatus } from '../types';
 import type { CalendarData } from '../staff/types';
 import '../staff/staff-booking.css';
 
@@ -28,21 +30,11 @@ export default function StaffCalendarPage() {
     <>
       <StaffBand title="Calendar" staffName={d.staffName} newCount={d.newCount} />
       <div className="container staff-page">
-        <Form method="get" className="staff-filters" aria-label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
-          <SelectField
-            label="Practitioner"
-            name="practitioner"
-            defaultValue={d.practitionerId}
-            options={[{ value: '', label: 'Whole clinic' }, ...facts.practitioners.filter((p) => p.bookable).map((p) => ({ value: p.id, label: p.name }))]}
-          />
+        <StaffFilters label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
+          <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={[{ value: '', label: 'Whole clinic' }, ...practitionerOptions(facts)]} />
           <SelectField label="View" name="view" defaultValue={d.view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} />
           <TextField label="Day" name="date" type="date" defaultValue={d.date} />
-          <div className="staff-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Show
-            </button>
-          </div>
-        </Form>
+        </StaffFilters>
         <div className="cal-toolbar">
           <nav className="cal-toolbar__nav" aria-label={d.view === 'week' ? 'Other weeks' : 'Other days'}>
             <Link to={href(d.view, addDays(d.date, -step), d.practitionerId)} className="btn btn--outline btn--sm" rel="prev">
@@ -111,7 +103,7 @@ export default function StaffCalendarPage() {
                         {a.patientPhone ? <span> · {formatE164Nigeria(a.patientPhone)}</span> : null}
                       </span>
                       <p className="cal-item__meta">
-                        <StatusBadge status={a.status} label={statusLabel(a.status)} />
+                        <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
                         <span>{names.service(a.serviceId)}</span>
                         <span>{names.practitioner(a.practitionerId)}</span>
                       </p>

@@ -4,7 +4,7 @@ import { Link } from '../../ui/link';
 import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffBand } from '../../ui/staff/staff-band';
 import { formatDay } from '../time';
-import { CHANNELS, KINDS, REMINDER_CHANNELS, VISIT_KINDS } from '../types';
+import { reminderChannel, visitKind } from '../types';
 import { ANY_PRACTITIONER } from '../schemas';
 import { namesOf } from '../staff/format';
 import { SlotPicker } from '../staff/slot-picker';
@@ -45,7 +45,7 @@ export default function StaffNewBookingPage() {
             {d.request && <input type="hidden" name="request" value={d.request.reference} />}
             <SelectField label="Service" name="service" required defaultValue={choice.service} options={[{ value: '', label: 'Choose a service' }, ...facts.services.map((s) => ({ value: s.id, label: s.name }))]} />
             <div className="staff-form__row">
-              <SelectField label="Visit" name="visit" defaultValue={choice.visit} options={KINDS.map((k) => ({ value: k, label: VISIT_KINDS[k].label }))} />
+              <SelectField label="Visit" name="visit" defaultValue={choice.visit} options={visitKind.options()} />
               <SelectField
                 label="Practitioner"
                 name="practitioner"
@@ -84,7 +84,7 @@ export default function StaffNewBookingPage() {
                     <TextField label="Phone" name="phone" type="tel" required autoComplete="off" defaultValue={d.request?.phone ?? ''} hint="e.g. 0803 123 4567" />
                     <TextField label="E-mail (optional)" name="email" type="email" autoComplete="off" defaultValue={d.request?.email ?? ''} />
                   </div>
-                  <SelectField label="Reminders" name="reminders" defaultValue="none" options={CHANNELS.map((c) => ({ value: c, label: REMINDER_CHANNELS[c].label }))} />
+                  <SelectField label="Reminders" name="reminders" defaultValue="none" options={reminderChannel.options()} />
                   <label className="check">
                     <input type="checkbox" name="consent" value="yes" aria-invalid={echo?.errors?.consent ? true : undefined} aria-describedby={echo?.errors?.consent ? 'consent-error' : undefined} />
                     The patient agreed to reminders

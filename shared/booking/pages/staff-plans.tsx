@@ -2,11 +2,12 @@ import { Form, useActionData, useLoaderData, useSearchParams } from 'react-route
 import { useClinicFacts } from '../../clinic/facts-context';
 import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { Link } from '../../ui/link';
+import { StaffFilters } from '../../ui/staff/staff-filters';
 import { StaffBand } from '../../ui/staff/staff-band';
 import { formatAbuja } from '../../ui/staff/format';
 import { formatClock, formatDay } from '../time';
-import { namesOf } from '../staff/format';
-import { EXCEPTION_KINDS, WEEK_ORDER, WEEKDAYS, type PlanRow, type PlansData, type StaffBookingAnswer } from '../staff/types';
+import { namesOf, practitionerOptions } from '../staff/format';
+import { exceptionKind, WEEK_ORDER, WEEKDAYS, type PlanRow, type PlansData, type StaffBookingAnswer } from '../staff/types';
 import '../staff/staff-booking.css';
 
 const DONE: Record<string, string> = {
@@ -44,14 +45,9 @@ export default function StaffPlansPage() {
     <>
       <StaffBand title="Working plans" staffName={d.staffName} newCount={d.newCount} />
       <div className="container staff-page">
-        <Form method="get" className="staff-filters" aria-label="Choose a practitioner" key={d.practitionerId}>
-          <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={facts.practitioners.filter((p) => p.bookable).map((p) => ({ value: p.id, label: p.name }))} />
-          <div className="staff-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Show
-            </button>
-          </div>
-        </Form>
+        <StaffFilters label="Choose a practitioner" key={d.practitionerId}>
+          <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={practitionerOptions(facts)} />
+        </StaffFilters>
         {done && (
           <div className="staff-alert staff-alert--ok" role="status">
             <p>{done}</p>
@@ -165,7 +161,7 @@ export default function StaffPlansPage() {
                   {d.exceptions.map((e) => (
                     <li key={e.id}>
                       <span>
-                        <strong>{formatDay(e.date)}</strong> {EXCEPTION_KINDS[e.kind as keyof typeof EXCEPTION_KINDS] ?? e.kind}, {span(e.starts, e.ends)}
+                        <strong>{formatDay(e.date)}</strong> {exceptionKind.is(e.kind) ? exceptionKind.label(e.kind) : e.kind}, {span(e.starts, e.ends)}
                         {e.locationId ? `, ${names.location(e.locationId)}` : ''}
                         {e.note ? ` (${e.note})` : ''}
                       </span>
@@ -188,7 +184,7 @@ export default function StaffPlansPage() {
                   {hidden}
                   <div className="staff-form__row">
                     <TextField label="Day" name="date" type="date" required min={d.today} />
-                    <SelectField label="Kind" name="kind" defaultValue="time_off" options={Object.entries(EXCEPTION_KINDS).map(([value, label]) => ({ value, label }))} />
+                    <SelectField label="Kind" name="kind" defaultValue="time_off" options={exceptionKind.options()} />
                   </div>
                   <div className="staff-form__row">
                     <TextField label="Start" name="starts" type="time" step={900} hint="Empty: the whole day" />

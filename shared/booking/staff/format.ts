@@ -1,11 +1,13 @@
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../types';
+import type { AppointmentStatus } from '../types';
 import { lagosDate, lagosTime } from '../time';
 import type { ClinicFacts } from '../../clinic/types';
 
 /** Words the staff booking pages share. */
-export const statusLabel = (s: AppointmentStatus) => APPOINTMENT_STATUSES[s].label;
 export const timeOf = (iso: string) => lagosTime(Date.parse(iso));
 export const dateOf = (iso: string) => lagosDate(Date.parse(iso));
+
+/** The practitioners staff may book or plan for, as a select's options. */
+export const practitionerOptions = (facts: Pick<ClinicFacts, 'practitioners'>) => facts.practitioners.filter((p) => p.bookable).map((p) => ({ value: p.id, label: p.name }));
 
 export function namesOf(facts: Pick<ClinicFacts, 'practitioners' | 'services' | 'locations'>) {
   const practitioner = (id: string | null | undefined) => facts.practitioners.find((p) => p.id === id)?.name ?? id ?? '—';

@@ -1,8 +1,9 @@
 import type { PageRoute } from '../../platform/page-route';
 
 /**
- * The clinic's side of booking (issue 31): the calendar, phone bookings, a booking's page, and
- * the practitioners' plans and feeds. Staff only (decided by each server loader, like /staff),
+ * The clinic's side of booking (issue 31): the calendar, phone bookings, and the practitioners'
+ * plans and feeds (a booking's page, with its messages, is the composition's:
+ * shared/app/site-routes.ts). Staff only (decided by each server loader, like /staff),
  * never in the public navigation or the sitemap. The feed itself (`/staff/calendar/<token>.ics`)
  * is not a page: server/booking/feed-route.ts answers it.
  */
@@ -21,13 +22,6 @@ export const bookingStaffRoutes: PageRoute[] = [
     ...staffOnly,
     serverAction: true,
     meta: { title: 'Book by phone', description: 'Book a visit on a patient’s behalf.' },
-  },
-  {
-    path: '/staff/bookings/:reference',
-    page: 'booking/staff-booking',
-    ...staffOnly,
-    serverAction: true,
-    meta: { title: 'Booking', description: 'A booked visit and its history, for the clinic’s staff.' },
   },
   {
     path: '/staff/plans',

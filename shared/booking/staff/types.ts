@@ -1,5 +1,5 @@
-import type { MessageView } from '../../messages/types';
 import type { AppointmentView } from '../results';
+import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
@@ -36,8 +36,6 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
-  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
-  messages: MessageView[];
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   today: string;
   meta: { title: string; description: string };
@@ -93,11 +91,13 @@ export interface StaffBookingAnswer {
   outsidePlan?: { reference: string; startsAt: string }[];
 }
 
-export const EXCEPTION_KINDS = {
-  time_off: 'Time off',
-  extra_hours: 'Extra hours',
-  replace_day: 'A different plan for the day',
-} as const;
+/** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */
+export const exceptionKind = labelled({
+  time_off: { label: 'Time off' },
+  extra_hours: { label: 'Extra hours' },
+  replace_day: { label: 'A different plan for the day' },
+});
+export type ExceptionKind = (typeof exceptionKind.values)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */

@@ -1,7 +1,8 @@
 import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { Link } from '../../ui/link';
 import { formatAbuja } from '../../ui/staff/format';
-import { kindLabel, statusLabel } from '../kinds';
+import { requestKind, requestStatus } from '../kinds';
+import { StaffFilters } from '../../ui/staff/staff-filters';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { StaffActionData, StaffPeopleData } from '../staff/types';
 import { CheckboxField, FormStateContext, TextField } from '../../ui/fields';
@@ -30,15 +31,10 @@ export default function StaffPeoplePage() {
             {echo.message}
           </p>
         )}
-        <Form method="get" className="staff-filters" aria-label="Find a person" key={`${query.email}|${query.phone}`}>
+        <StaffFilters label="Find a person" submit="Find" key={`${query.email}|${query.phone}`}>
           <TextField label="E-mail address" name="email" type="email" defaultValue={query.email} autoComplete="off" />
           <TextField label="Phone number" name="phone" type="tel" defaultValue={query.phone} autoComplete="off" />
-          <div className="staff-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Find
-            </button>
-          </div>
-        </Form>
+        </StaffFilters>
         {found && (
           <>
             <h2>{found.length === 1 ? '1 request' : `${found.length} requests`}</h2>
@@ -47,7 +43,7 @@ export default function StaffPeoplePage() {
                 {found.map((r) => (
                   <li key={r.reference}>
                     <time dateTime={r.createdAt}>{formatAbuja(r.createdAt)}</time>
-                    <Link to={`/staff/requests/${r.reference}`}>{r.reference}</Link> {kindLabel[r.kind]} <StatusBadge status={r.status} label={statusLabel[r.status]} />
+                    <Link to={`/staff/requests/${r.reference}`}>{r.reference}</Link> {requestKind.label(r.kind)} <StatusBadge status={r.status} label={requestStatus.label(r.status)} />
                     {r.erased && ' (erased)'}
                   </li>
                 ))}

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useRevalidator, useSearchParams } f
 import { Link } from '../../ui/link';
 import { formatE164Nigeria } from '../../platform/phone';
 import { abujaParts, formatAbuja } from '../../ui/staff/format';
-import { kindLabel, STATUSES, statusLabel } from '../kinds';
+import { requestKind, requestStatus } from '../kinds';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { HistoryLine, StaffActionData, StaffRequestData } from '../staff/types';
 import { FormStateContext, SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -21,7 +21,7 @@ function historyText(h: HistoryLine): string {
     case 'created':
       return 'Received from the website';
     case 'status':
-      return `Status ${h.fromStatus ? statusLabel[h.fromStatus] : '—'} → ${h.toStatus ? statusLabel[h.toStatus] : '—'}${h.visitAt ? `, visit ${formatAbuja(h.visitAt)}` : ''}`;
+      return `Status ${h.fromStatus ? requestStatus.label(h.fromStatus) : '—'} → ${h.toStatus ? requestStatus.label(h.toStatus) : '—'}${h.visitAt ? `, visit ${formatAbuja(h.visitAt)}` : ''}`;
     case 'note':
       return 'Internal note changed';
     case 'published':
@@ -77,7 +77,7 @@ export default function StaffRequestPage() {
 
   return (
     <>
-      <StaffBand title={`${kindLabel[r.kind]} ${r.reference}`} staffName={staffName} newCount={newCount} />
+      <StaffBand title={`${requestKind.label(r.kind)} ${r.reference}`} staffName={staffName} newCount={newCount} />
       <div className="container staff-page">
         <Link to="/staff" className="staff-back">
           ← All requests
@@ -99,7 +99,7 @@ export default function StaffRequestPage() {
               <dl className="staff-dl">
                 <dt>Status</dt>
                 <dd>
-                  <StatusBadge status={r.status} label={statusLabel[r.status]} />
+                  <StatusBadge status={r.status} label={requestStatus.label(r.status)} />
                   {r.visitAt && ` Visit ${formatAbuja(r.visitAt)}`}
                 </dd>
                 <dt>Received</dt>
@@ -201,7 +201,7 @@ export default function StaffRequestPage() {
             <section className="staff-card" aria-labelledby="status-heading">
               <h2 id="status-heading">Change status</h2>
               <IntentForm intent="status" version={r.version} formKey={formKey} echo={echo}>
-                  <SelectField label="Status" name="status" defaultValue={r.status} options={STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))} />
+                  <SelectField label="Status" name="status" defaultValue={r.status} options={requestStatus.options()} />
                   <div className="staff-form__row">
                     <TextField label="Visit date" name="date" type="date" defaultValue={visit.date} hint="For Booked" />
                     <TextField label="Visit time" name="time" type="time" defaultValue={visit.time} hint="Abuja time" step={300} />

@@ -1,9 +1,10 @@
-import { Form, useLoaderData, useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
 import { Link } from '../../ui/link';
 import { formatE164Nigeria } from '../../platform/phone';
 import { abujaParts, formatAbuja } from '../../ui/staff/format';
 import { useClinicFacts } from '../../clinic/facts-context';
-import { KINDS, kindLabel, STATUSES, statusLabel } from '../kinds';
+import { requestKind, requestStatus } from '../kinds';
+import { StaffFilters } from '../../ui/staff/staff-filters';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { ListFilters, StaffListData } from '../staff/types';
 import { SelectField, TextField } from '../../ui/fields';
@@ -65,21 +66,11 @@ export default function StaffPage() {
             ))}
           </ul>
         )}
-        <Form method="get" className="staff-filters" aria-label="Filter requests" key={queryOf(filters)}>
-          <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...KINDS.map((k) => ({ value: k, label: kindLabel[k] }))]} />
-          <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))]} />
+        <StaffFilters label="Filter requests" clearTo={queryOf(filters) ? '/staff' : null} key={queryOf(filters)}>
+          <SelectField label="Kind" name="kind" defaultValue={filters.kind ?? ''} options={[{ value: '', label: 'All kinds' }, ...requestKind.options()]} />
+          <SelectField label="Status" name="status" defaultValue={filters.status ?? ''} options={[{ value: '', label: 'All statuses' }, ...requestStatus.options()]} />
           <TextField label="Name, phone or reference" name="q" type="search" defaultValue={filters.q ?? ''} autoComplete="off" />
-          <div className="staff-filters__actions">
-            <button type="submit" className="btn btn--primary">
-              Show
-            </button>
-            {queryOf(filters) && (
-              <Link to="/staff" className="btn btn--ghost">
-                Clear
-              </Link>
-            )}
-          </div>
-        </Form>
+        </StaffFilters>
         <div className="staff-summary">
           <p role="status" data-testid="count">
             {countLabel(count)}
@@ -114,9 +105,9 @@ export default function StaffPage() {
                   <td data-label="Received">
                     <time dateTime={r.createdAt}>{formatAbuja(r.createdAt)}</time>
                   </td>
-                  <td data-label="Kind">{kindLabel[r.kind]}</td>
+                  <td data-label="Kind">{requestKind.label(r.kind)}</td>
                   <td data-label="Status">
-                    <StatusBadge status={r.status} label={statusLabel[r.status]} />
+                    <StatusBadge status={r.status} label={requestStatus.label(r.status)} />
                     {r.status === 'booked' && r.visitAt && <span> {formatAbuja(r.visitAt)}</span>}
                   </td>
                   <td data-label="Name">{r.erased ? <em>erased</em> : (r.name ?? r.email ?? '—')}</td>

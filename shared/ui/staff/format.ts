@@ -1,3 +1,5 @@
+import { WAT_OFFSET_MS } from '../../platform/clinic-time';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -8,7 +10,7 @@ export function formatAbuja(iso: string | null | undefined): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
-  const d = new Date(t + 60 * 60_000);
+  const d = new Date(t + WAT_OFFSET_MS);
   const hh = String(d.getUTCHours()).padStart(2, '0');
   const mm = String(d.getUTCMinutes()).padStart(2, '0');
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm}`;
@@ -17,6 +19,6 @@ export function formatAbuja(iso: string | null | undefined): string {
 /** The date and time fields of a stored moment, in Abuja: { date: '2026-12-01', time: '10:30' }. */
 export function abujaParts(iso: string | null | undefined): { date: string; time: string } {
   if (!iso) return { date: '', time: '' };
-  const s = new Date(Date.parse(iso) + 60 * 60_000).toISOString();
+  const s = new Date(Date.parse(iso) + WAT_OFFSET_MS).toISOString();
   return { date: s.slice(0, 10), time: s.slice(11, 16) };
 }

@@ -3,17 +3,21 @@ import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
 import { isDate } from '../../../shared/booking/time';
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
 import type { BookingDetailData } from '../../../shared/booking/staff/types';
+import type { StaffBookingData } from '../../../shared/app/pages/staff-booking';
+import { bookingContext } from '../../booking/context';
+import { answer, formFields, notFound, staffOf, today } from '../../booking/staff/page-data';
 import { clinicContext } from '../../clinic/context';
-import { bookingContext } from '../context';
-import { answer, formFields, notFound, staffOf, today } from '../staff/page-data';
+import { messagesOf } from '../../messages/staff';
+import { platformContext } from '../../platform/render/route-context';
 
 const referenceOf = (params: Record<string, string | undefined>) => String(params.reference ?? '').toUpperCase();
 
 /**
- * /staff/bookings/:reference: the booking, its history, and (with `?moveDate=`, optionally
+ * /staff/bookings/:reference: the booking, its history, its patient messages (the messages
+ * domain's: so this page is the composition's), and (with `?moveDate=`, optionally
  * `&movePractitioner=`) the free times to move it to, its own time counting as free.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<BookingDetailData> {
+export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<StaffBookingData> {
   const { header } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const reference = referenceOf(params);
@@ -42,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     ...header,
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
-    messages: await booking.messagesOf(appointment.id),
+    messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },

@@ -1,4 +1,3 @@
-import { MessagesList } from '../../messages/messages-list';
 import { Form, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
@@ -6,12 +5,23 @@ import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import { formatAbuja } from '../../ui/staff/format';
 import { formatE164Nigeria } from '../../platform/phone';
-import { formatVisit, formatWhen } from '../time';
-import { REMINDER_CHANNELS, STAFF_TRANSITIONS, VISIT_KINDS } from '../types';
-import { dateOf, namesOf, STATUS_ACTIONS, statusLabel } from '../staff/format';
-import { SlotPicker } from '../staff/slot-picker';
-import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../staff/types';
-import '../staff/staff-booking.css';
+import { formatVisit, formatWhen } from '../../booking/time';
+import { appointmentStatus, reminderChannel, STAFF_TRANSITIONS, visitKind } from '../../booking/types';
+import { dateOf, namesOf, STATUS_ACTIONS } from '../../booking/staff/format';
+import { SlotPicker } from '../../booking/staff/slot-picker';
+import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../../booking/staff/types';
+import { MessagesList } from '../../messages/messages-list';
+import type { MessageView } from '../../messages/types';
+import '../../booking/staff/staff-booking.css';
+
+/**
+ * /staff/bookings/:reference: a booking (the booking domain's) with its patient messages (the
+ * messages domain's), so the composition's page.
+ */
+export interface StaffBookingData extends BookingDetailData {
+  /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
+  messages: MessageView[];
+}
 
 function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): string {
   switch (e.action) {
@@ -25,7 +35,7 @@ function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): stri
     case 'cancelled':
       return 'Cancelled';
     case 'status':
-      return `Status ${e.fromStatus ? statusLabel(e.fromStatus) : '—'} → ${e.toStatus ? statusLabel(e.toStatus) : '—'}`;
+      return `Status ${e.fromStatus ? appointmentStatus.label(e.fromStatus) : '—'} → ${e.toStatus ? appointmentStatus.label(e.toStatus) : '—'}`;
     case 'links-revoked':
       return 'Manage links revoked';
     case 'reminders':
@@ -56,7 +66,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, today } = useLoaderData() as BookingDetailData;
+  const { staffName, newCount, appointment: a, events, messages, move, today } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -90,13 +100,13 @@ export default function StaffBookingPage() {
               <dl className="staff-dl">
                 <dt>Status</dt>
                 <dd>
-                  <StatusBadge status={a.status} label={statusLabel(a.status)} />
+                  <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
                 </dd>
                 <dt>When</dt>
                 <dd>{formatVisit(Date.parse(a.startsAt), Date.parse(a.endsAt))}</dd>
                 <dt>Service</dt>
                 <dd>
-                  {names.service(a.serviceId)} ({VISIT_KINDS[a.visitKind].label.toLowerCase()})
+                  {names.service(a.serviceId)} ({visitKind.label(a.visitKind).toLowerCase()})
                 </dd>
                 <dt>Practitioner</dt>
                 <dd>{names.practitioner(a.practitionerId)}</dd>
@@ -109,7 +119,7 @@ export default function StaffBookingPage() {
                 <dt>E-mail</dt>
                 <dd>{a.patientEmail ? <a href={`mailto:${a.patientEmail}`}>{a.patientEmail}</a> : '—'}</dd>
                 <dt>Reminders</dt>
-                <dd>{REMINDER_CHANNELS[a.reminderChannel].label}</dd>
+                <dd>{reminderChannel.label(a.reminderChannel)}</dd>
                 <dt>Booked</dt>
                 <dd>
                   <time dateTime={a.createdAt}>{formatAbuja(a.createdAt)}</time> {a.createdBy === 'visitor' ? 'on the website' : 'by staff'}
@@ -136,7 +146,7 @@ export default function StaffBookingPage() {
               <section className="staff-card" aria-labelledby="status-heading">
                 <h2 id="status-heading">Status</h2>
                 <p>
-                  Now: <StatusBadge status={a.status} label={statusLabel(a.status)} />
+                  Now: <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
                 </p>
                 <div className="staff-actions">
                   {transitions.map((s) => (
@@ -144,7 +154,7 @@ export default function StaffBookingPage() {
                       <input type="hidden" name="intent" value="status" />
                       <input type="hidden" name="version" value={a.version} />
                       <button type="submit" name="status" value={s} className={s === 'arrived' || s === 'completed' ? 'btn btn--primary' : 'btn btn--outline'}>
-                        {STATUS_ACTIONS[s] ?? statusLabel(s)}
+                        {STATUS_ACTIONS[s] ?? appointmentStatus.label(s)}
                       </button>
                     </Form>
                   ))}

@@ -1,4 +1,11 @@
-import { seedDetails, site } from '../../../shared/content/site';
+import { seedDetails, site } from '../../shared/content/site';
+import { WAT_OFFSET_MS } from '../../shared/platform/clinic-time';
+
+/**
+ * The iCalendar writer (RFC 5545), for every calendar the site gives out: a visit's file (the
+ * booking's mails and its download, the staff inbox's confirmation of a visit agreed on the
+ * phone) and the practitioners' feeds.
+ */
 
 /** How long a visit booked from the staff inbox (a time agreed on the phone) is put in the patient's calendar. */
 export const VISIT_MINUTES = 45;
@@ -30,7 +37,7 @@ export function foldLine(line: string): string {
 
 /** A moment as the clinic's wall-clock time (Abuja is UTC+1 all year): 20261201T103000. */
 function abujaLocal(at: Date): string {
-  return new Date(at.getTime() + 60 * 60_000).toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return new Date(at.getTime() + WAT_OFFSET_MS).toISOString().replace(/[-:]/g, '').slice(0, 15);
 }
 
 const utc = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -1,10 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailAttachment } from './schema';
-import type { Logger } from '../platform/http/logger';
+import type { Logger } from '../http/logger';
 
-export interface OutgoingMail {
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}
+
+/** One e-mail as the domains write it (their texts) and the outbox keeps it. */
+export interface Mail {
   to: string;
   subject: string;
   text: string;
@@ -14,11 +21,11 @@ export interface OutgoingMail {
 /** Where the outbox worker hands mail: SMTP, .eml files, or memory (tests). */
 export interface MailTransport {
   kind: 'smtp' | 'files' | 'memory';
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: Mail): Promise<void>;
   close?(): void;
 }
 
-const toNodemailer = (mail: OutgoingMail) => ({
+const toNodemailer = (mail: Mail) => ({
   to: mail.to,
   subject: mail.subject,
   text: mail.text,
@@ -56,8 +63,8 @@ export function fileTransport(options: { dir: string; from: string; logger: Logg
 }
 
 /** Keeps mail in an array; `failNext(n)` makes the next n sends throw (tests). */
-export function memoryTransport(): MailTransport & { sent: OutgoingMail[]; failNext(n: number): void } {
-  const sent: OutgoingMail[] = [];
+export function memoryTransport(): MailTransport & { sent: Mail[]; failNext(n: number): void } {
+  const sent: Mail[] = [];
   let failures = 0;
   return {
     kind: 'memory',

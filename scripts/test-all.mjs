@@ -1,0 +1,148 @@
+// `npm test` (everything CI runs) and `npm run test:quick` (the development loop): the checks
+// as a graph of steps, each started as soon as the steps it needs have passed, side by side.
+// Each step's output goes to its own log (TEST_LOGS, default node_modules/.cache/test-logs/);
+// a step's log is printed when it fails, its time when it ends, and a table of every step's
+// time and the total at the end. Exit code 1 when any step failed or was not run.
+// ADR 0039 says what runs beside what, and why.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/**
+ * @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, needs?: string[], what: string }} Step
+ */
+
+/** @type {Step[]} */
+const FULL = [
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], what: 'TypeScript, strict' },
+  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'], what: 'ESLint and the layer rules' },
+  { name: 'unit', cmd: bin('vitest'), args: ['run', '--project', 'unit'], what: 'tests/unit' },
+  { name: 'integration', cmd: bin('vitest'), args: ['run', '--project', 'integration'], what: 'tests/integration, store tests on PGlite and PostgreSQL' },
+  { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'], what: 'the production build, once, for e2e and prod' },
+  { name: 'e2e', cmd: bin('vitest'), args: ['run', '--config', 'vitest.e2e.config.ts'], needs: ['build'], what: 'tests/e2e in Chromium against the build' },
+  { name: 'prod', cmd: 'bash', args: ['tests/prod/smoke-prod.sh', '--built'], needs: ['build'], what: 'the production image reproduced, on PostgreSQL' },
+];
+
+/** @type {Step[]} */
+const QUICK = [
+  FULL[0],
+  FULL[1],
+  FULL[2],
+  { ...FULL[3], env: { TEST_ENGINES: 'pglite' }, what: 'tests/integration on PGlite only' },
+];
+
+const quick = process.argv.includes('--quick');
+const steps = quick ? QUICK : FULL;
+const logDir = path.resolve(root, process.env.TEST_LOGS ?? 'node_modules/.cache/test-logs');
+mkdirSync(logDir, { recursive: true });
+
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const clock = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+const say = (line) => process.stdout.write(`[${clock(Date.now() - started)}] ${line}\n`);
+
+/** @type {Map<string, { state: 'waiting' | 'running' | 'passed' | 'failed' | 'skipped', ms: number, started?: number, child?: import('node:child_process').ChildProcess }>} */
+const status = new Map(steps.map((s) => [s.name, { state: 'waiting', ms: 0 }]));
+
+function start(step) {
+  const entry = status.get(step.name);
+  entry.state = 'running';
+  entry.started = Date.now();
+  const logFile = path.join(logDir, `${step.name}.log`);
+  const log = createWriteStream(logFile);
+  say(`start  ${step.name}: ${step.what}`);
+  // Its own process group, so an interrupted run stops everything a step started.
+  const child = spawn(step.cmd, step.args, {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...step.env },
+  });
+  entry.child = child;
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return new Promise((resolve) => {
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      entry.ms = Date.now() - entry.started;
+      entry.state = code === 0 ? 'passed' : 'failed';
+      log.end(() => {
+        if (code === 0) say(`passed ${step.name} in ${seconds(entry.ms)}`);
+        else {
+          say(`FAILED ${step.name} in ${seconds(entry.ms)} (exit ${code}); its log, ${path.relative(root, logFile)}:`);
+          process.stdout.write(`----- ${step.name} -----\n${readFileSync(logFile, 'utf8')}----- end of ${step.name} -----\n`);
+        }
+        resolve(undefined);
+      });
+    };
+    child.on('error', (error) => {
+      log.write(`could not start ${step.cmd}: ${error.message}\n`);
+      done(127);
+    });
+    // 'close': the process has exited and its output has all been read.
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Starts every step whose needs have passed; marks as skipped those whose needs failed. Resolves when all have ended. */
+async function runAll() {
+  const running = new Set();
+  for (;;) {
+    for (const step of steps) {
+      const entry = status.get(step.name);
+      if (entry.state !== 'waiting') continue;
+      const needs = (step.needs ?? []).map((n) => status.get(n).state);
+      if (needs.some((s) => s === 'failed' || s === 'skipped')) {
+        entry.state = 'skipped';
+        say(`skip   ${step.name}: needs ${step.needs.join(', ')}`);
+      } else if (needs.every((s) => s === 'passed')) {
+        const run = start(step).then(() => running.delete(run));
+        running.add(run);
+      }
+    }
+    if (running.size === 0) return;
+    await Promise.race(running);
+  }
+}
+
+// A line a minute while steps run, so a long run shows where it is.
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  const list = [...status].filter(([, e]) => e.state === 'running').map(([name, e]) => `${name} ${clock(now - e.started)}`);
+  if (list.length) say(`running: ${list.join(', ')}`);
+}, 60_000);
+
+function stopAll(signal) {
+  for (const entry of status.values()) {
+    if (entry.state !== 'running' || !entry.child?.pid) continue;
+    try {
+      process.kill(-entry.child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', () => stopAll('SIGINT'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
+
+say(`${quick ? 'quick checks' : 'all checks'}: ${steps.map((s) => s.name).join(', ')} (logs in ${path.relative(root, logDir)}/)`);
+await runAll();
+clearInterval(heartbeat);
+
+const total = Date.now() - started;
+const width = Math.max(...steps.map((s) => s.name.length));
+process.stdout.write('\nstep'.padEnd(width + 2) + '  result   time\n');
+for (const step of steps) {
+  const { state, ms } = status.get(step.name);
+  process.stdout.write(`${step.name.padEnd(width)}  ${state.padEnd(7)}  ${state === 'skipped' ? '' : seconds(ms)}\n`);
+}
+const failed = steps.filter((s) => status.get(s.name).state !== 'passed').map((s) => s.name);
+process.stdout.write(`${'total'.padEnd(width)}  ${(failed.length ? 'FAILED' : 'passed').padEnd(7)}  ${seconds(total)} (wall clock, steps side by side)\n`);
+process.exit(failed.length ? 1 : 0);
