@@ -217,13 +217,9 @@ export async function publishNow(db: Db, input: { kind: KindId; id: string; vers
   const now = input.now ?? new Date();
   try {
     return await db.transaction(async (tx): Promise<Outcome<{ revision: number; version: number }>> => {
-      const row = await entryRow(tx, input.kind, input.id, true);
-      if (!row) return { ok: false, reason: 'not-found' };
-      if (row.version !== input.version) return { ok: false, reason: 'conflict', current: stateOf(row, await kindStore(input.kind).load(tx, input.id)) };
-      const values = input.values ?? row.draft ?? null;
-      if (!values) return { ok: false, reason: 'refused', message: 'There are no changes to publish.' };
-      const checked = await checkedDoc(tx, input.kind, input.id, values);
-      if (!checked.ok) return { ok: false, reason: 'invalid', errors: checked.errors };
+      const checked = await lockedAndChecked(tx, input, 'publish');
+      if (!checked.ok) return checked;
+      const { row } = checked;
       if (input.kind === 'post') {
         const at = (checked.doc as DocOf['post']).publishAt;
         if (at && Date.parse(at) > now.getTime() + 60_000) return { ok: false, reason: 'invalid', errors: { publishAt: 'This time is still to come: choose “Schedule” to publish the post then, or empty the field to publish it now.' } };
@@ -244,29 +240,45 @@ export async function publishNow(db: Db, input: { kind: KindId; id: string; vers
 }
 
 /**
+ * The entry, locked, if nobody saved since the version the form was made from, with the values
+ * to publish (the form's, else the working copy) checked by the kind's schema.
+ */
+async function lockedAndChecked(tx: Tx, input: { kind: KindId; id: string; version: number; values?: FormValues }, what: 'publish' | 'schedule'): Promise<Refused | { ok: true; row: EntryRow; values: FormValues; doc: AnyDoc }> {
+  const row = await entryRow(tx, input.kind, input.id, true);
+  if (!row) return { ok: false, reason: 'not-found' };
+  if (row.version !== input.version) return { ok: false, reason: 'conflict', current: stateOf(row, await kindStore(input.kind).load(tx, input.id)) };
+  const values = input.values ?? row.draft ?? null;
+  if (!values) return { ok: false, reason: 'refused', message: `There are no changes to ${what}.` };
+  const checked = await checkedDoc(tx, input.kind, input.id, values);
+  if (!checked.ok) return { ok: false, reason: 'invalid', errors: checked.errors };
+  return { ok: true, row, values, doc: checked.doc };
+}
+
+/**
  * Schedules a publication: the document is checked now and kept; at its time the scheduler
  * (every instance runs one; the first to take the row publishes it) writes it to the site.
  */
 export async function schedule(db: Db, input: { kind: KindId; id: string; version: number; values?: FormValues; at: Date; actor: Actor; now?: Date }): Promise<Outcome<{ version: number }>> {
   const now = input.now ?? new Date();
   if (!(input.at.getTime() > now.getTime())) return { ok: false, reason: 'invalid', errors: { scheduleAt: 'Please choose a time still to come.' } };
-  return db.transaction(async (tx): Promise<Outcome<{ version: number }>> => {
-    const row = await entryRow(tx, input.kind, input.id, true);
-    if (!row) return { ok: false, reason: 'not-found' };
-    if (row.version !== input.version) return { ok: false, reason: 'conflict', current: stateOf(row, await kindStore(input.kind).load(tx, input.id)) };
-    const values = input.values ?? row.draft ?? null;
-    if (!values) return { ok: false, reason: 'refused', message: 'There are no changes to schedule.' };
-    const checked = await checkedDoc(tx, input.kind, input.id, values);
-    if (!checked.ok) return { ok: false, reason: 'invalid', errors: checked.errors };
-    // A post scheduled for a time is dated that time.
-    if (input.kind === 'post') (checked.doc as DocOf['post']).publishAt = input.at.toISOString();
-    const [next] = await tx
-      .update(contentEntries)
-      .set({ draft: values, version: row.version + 1, scheduled: checked.doc, scheduledFor: input.at, scheduledByUid: input.actor.uid, scheduledByName: input.actor.name, draftSavedAt: now, draftSavedBy: input.actor.name, updatedAt: now })
-      .where(and(eq(contentEntries.kind, input.kind), eq(contentEntries.id, input.id)))
-      .returning({ version: contentEntries.version });
-    return { ok: true, version: next!.version };
-  });
+  try {
+    return await db.transaction(async (tx): Promise<Outcome<{ version: number }>> => {
+      const checked = await lockedAndChecked(tx, input, 'schedule');
+      if (!checked.ok) return checked;
+      const { row, values } = checked;
+      // A post scheduled for a time is dated that time.
+      if (input.kind === 'post') (checked.doc as DocOf['post']).publishAt = input.at.toISOString();
+      const [next] = await tx
+        .update(contentEntries)
+        .set({ draft: values, version: row.version + 1, scheduled: checked.doc, scheduledFor: input.at, scheduledByUid: input.actor.uid, scheduledByName: input.actor.name, draftSavedAt: now, draftSavedBy: input.actor.name, updatedAt: now })
+        .where(and(eq(contentEntries.kind, input.kind), eq(contentEntries.id, input.id)))
+        .returning({ version: contentEntries.version });
+      return { ok: true, version: next!.version };
+    });
+  } catch (error) {
+    if (error instanceof PictureGone) return { ok: false, reason: 'invalid', errors: pictureErrors(input.kind) };
+    throw error;
+  }
 }
 
 export async function cancelSchedule(db: Db, input: { kind: KindId; id: string; version: number; actor: Actor }): Promise<Outcome<{ version: number }>> {

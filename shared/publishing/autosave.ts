@@ -32,6 +32,11 @@ export function readLocalCopy(key: string): LocalCopy | null {
   }
 }
 
+/** A form the server took (saved, published…): what this browser kept of it is no longer needed. */
+export function clearLocalCopy(key: string) {
+  writeLocalCopy(key, null);
+}
+
 function writeLocalCopy(key: string, copy: LocalCopy | null) {
   try {
     if (copy) window.localStorage.setItem(storageKey(key), JSON.stringify(copy));

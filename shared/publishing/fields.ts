@@ -4,8 +4,8 @@ import { parseRichText, type RichTextDoc } from '../platform/rich-text';
 
 /**
  * The editor's forms, described once per kind (./kinds.ts): the page draws each field from its
- * description (shared/publishing/editor-form.tsx), and the same kind's schema checks what was
- * typed, in the browser as you go and on the server, which decides. A form's values are what a
+ * description (shared/publishing/editor-fields.tsx), and the same kind's schema checks what was
+ * typed on the server, which answers at each field. A form's values are what a
  * form posts: one string per field, a list for the fields that take several.
  */
 export type FormValues = Record<string, string | string[]>;

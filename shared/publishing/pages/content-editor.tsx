@@ -5,7 +5,7 @@ import { Link } from '../../ui/link';
 import { StaffBand } from '../../ui/staff/staff-band';
 import { formatAbuja } from '../../ui/staff/format';
 import type { MediaPicture } from '../../platform/media';
-import { readLocalCopy, useAutosave, type AutosaveStatus, type LocalCopy } from '../autosave';
+import { clearLocalCopy, readLocalCopy, useAutosave, type AutosaveStatus, type LocalCopy } from '../autosave';
 import { EditorField, type FieldContext } from '../editor-fields';
 import { kindSpec } from '../kinds';
 import { doneMessage, stateWords } from '../labels';
@@ -78,10 +78,13 @@ export default function ContentEditorPage() {
   const baseVersion = answer?.outcome === 'conflict' ? answer.current.version : data.state.version;
   const autosave = useAutosave({ form: formRef, routeId: ROUTE_ID, storageKey: key, version: baseVersion, onAnswer });
   const [localCopy, setLocalCopy] = useState<LocalCopy | null>(null);
+  const took = params.get('done') !== null;
   useEffect(() => {
-    const copy = readLocalCopy(key);
+    // Back from a button the server took (`?done=`): the form's values are saved; else offer what this browser kept.
+    if (took) clearLocalCopy(key);
+    const copy = took ? null : readLocalCopy(key);
     setLocalCopy(copy && copy.version >= data.state.version - 1 ? copy : null);
-  }, [key, data.state.version]);
+  }, [key, data.state.version, took]);
 
   const values = answer && 'values' in answer && answer.values ? answer.values : data.values;
   const errors = answer && 'errors' in answer ? (answer.errors ?? {}) : {};
