@@ -16,7 +16,13 @@ export interface GalleryCatalog {
 
 export const galleryContext = createContext<GalleryCatalog>();
 
-const itemOf = (r: Pick<GalleryRow, 'id' | 'picture' | 'caption' | 'category'>): GalleryItem => ({ id: r.id, img: r.picture, category: r.category, title: r.caption });
+/**
+ * A picture's id as the pages show it (`data-id`): the template's pictures keep their numbers
+ * (stored as g3, p12: the gallery and the portfolio share one table), the editor's their own.
+ */
+export const shownGalleryId = (id: string): string | number => (/^[gp]\d+$/.test(id) ? Number(id.slice(1)) : id);
+
+const itemOf = (r: Pick<GalleryRow, 'id' | 'picture' | 'caption' | 'category'>): GalleryItem => ({ id: shownGalleryId(r.id), img: r.picture, category: r.category, title: r.caption });
 
 /** From the database, kept in memory until `invalidate()` (the content version moved). */
 export function storeGalleryCatalog(store: Store): GalleryCatalog & { invalidate(): void } {
@@ -30,8 +36,8 @@ export function storeGalleryCatalog(store: Store): GalleryCatalog & { invalidate
 /** The template's pictures, as a new database gets them (tests and pages rendered without a database). */
 export function staticGalleryCatalog(): GalleryCatalog {
   const fixed = {
-    gallery: homeFiveGallery.map((g) => ({ ...g, id: `g${g.id}` })),
-    portfolio: portfolioItems.map((p) => ({ ...p, id: `p${p.id}` })),
+    gallery: homeFiveGallery,
+    portfolio: portfolioItems,
   };
   return { items: async (collection) => fixed[collection] };
 }

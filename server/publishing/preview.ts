@@ -11,7 +11,7 @@ import type { Db } from '../platform/db/db';
 import { abujaDay, withDraftPost, type BlogCatalog } from '../blog/catalog';
 import { overlayCatalog } from '../clinic/catalog';
 import type { ClinicCatalog, FactsFile } from '../clinic/context';
-import { withDraftItem, type GalleryCatalog } from '../gallery/catalog';
+import { shownGalleryId, withDraftItem, type GalleryCatalog } from '../gallery/catalog';
 import { readingMinutes } from './kinds';
 import { mediaPicturesOf, PictureGone, resolvePicture } from './pictures';
 import { getEntry } from './repo';
@@ -94,7 +94,7 @@ async function overlay<K extends KindId>(db: Db, kind: K, id: string, doc: DocOf
     }
     default: {
       const d = doc as DocOf['gallery'];
-      const item: GalleryItem = { id, img: await resolvePicture(db, d.picture), category: d.category, title: d.caption };
+      const item: GalleryItem = { id: shownGalleryId(id), img: await resolvePicture(db, d.picture), category: d.category, title: d.caption };
       return { gallery: withDraftItem(bases.gallery, kind as 'gallery' | 'portfolio', item) };
     }
   }
