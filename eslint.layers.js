@@ -24,7 +24,7 @@ export const DOMAIN_TIERS = [
   ['clinic', 'gallery'], // the clinic's facts; the pictures
   ['requests'], // the forms that deliver, the staff inbox (uses the clinic's facts)
   ['booking', 'blog'], // free times and visits (a call-back request becomes a booking); posts and their comment form
-  ['messages', 'accounts'], // a visit's messages; the patient's account (their visits)
+  ['messages', 'accounts', 'intake'], // a visit's messages; the patient's account (their visits); the new-patient forms (of a visit)
   ['shop'], // the checkout makes an account
   ['publishing'], // the site editor: writes the clinic's, the blog's and the gallery's content; reads the bookings (who has future visits)
 ];

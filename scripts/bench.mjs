@@ -79,7 +79,7 @@ async function main() {
     });
 
   const database = await measurementDatabase();
-  const firebaseEnv = { ...placeholderFirebaseEnv('bench-project'), DATABASE_URL: database.url, FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url') };
+  const firebaseEnv = { ...placeholderFirebaseEnv('bench-project'), DATABASE_URL: database.url, FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url'), INTAKE_KEK: randomBytes(32).toString('base64') };
   async function startApp(extraEnv, dist = path.join(root, out)) {
     const port = await freePort();
     const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {

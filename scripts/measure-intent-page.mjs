@@ -277,6 +277,11 @@ export function harness({ controls }) {
       snap: () => ({}),
       check: (t) => t.checked === true && shown(tapElement(t)),
     },
+    // A label over a picture (the body outline): the box it names shows as ticked.
+    ticks: {
+      snap: (t) => ({ box: t.control ?? t }),
+      check: (t, s) => s.box?.checked === true,
+    },
     // A form submitted empty: an error message shows (a field's error, an alert, a dialog), or the
     // browser's own validation message (its `invalid` event, shown with the next frame).
     error: {

@@ -197,6 +197,16 @@ export const CONTROLS = [
     again: 'reload',
   },
   {
+    // A body outline to tap (the new-patient form's "where it hurts"): a label laid over the
+    // picture, for a box in the list below; its answer is that box ticked.
+    id: 'outline',
+    label: 'body outline region',
+    targets: ':is(svg, img) ~ label[for]',
+    pick: 'unselected',
+    response: 'ticks',
+    again: 'rearm',
+  },
+  {
     // The booking's second step: a day of the week (radios named "date"). Its answer is that day's
     // times (or "nothing free"): in place once hydrated, by a new document before (the loader
     // submits the day's form), measured at the frame that shows them.
@@ -273,9 +283,9 @@ function inbox() {
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
- * @param {{ base: string, routes: string[], runs: number, json?: string, only?: string[] }} options
+ * @param {{ base: string, routes: string[], runs: number, json?: string, only?: string[], cookies?: { name: string, value: string, domain: string, path: string }[] }} options
  */
-export async function measureIntent({ base, routes, runs, json, only }) {
+export async function measureIntent({ base, routes, runs, json, only, cookies = [] }) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const started = Date.now();
@@ -286,6 +296,8 @@ export async function measureIntent({ base, routes, runs, json, only }) {
   /** A fresh phone-sized context with the harness in every document (the CPU slowed later, by `slow`). */
   async function open() {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    // A page behind a cookie (the new-patient form opened, measure --intake).
+    if (cookies.length) await context.addCookies(cookies);
     const box = inbox();
     await context.exposeBinding('__intentReport', (_source, e) => box.push(e));
     await context.addInitScript(harness, { controls });

@@ -12,6 +12,9 @@
 // given, --all, or / and /about), the first tap → its visible response, → hydrated, and the same
 // tap once hydrated; 375 px, CPU 4× slower, 5 fresh loads per row (scripts/measure-intent.mjs).
 //   npm run build && npm run measure -- --intent [--all] [--runs=5] [--control=menu,tabs] [--json=FILE]
+// With --intake it books two first visits on the server it started and adds their new-patient
+// form's pages (the gate, and the sections of an opened form, with its cookie) to the paths
+// (scripts/measure-intake.mjs):  npm run measure -- --intake [--intent]
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +27,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mjs';
 import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 import { BOOKING_STEPS_ROUTE, measureIntent } from './measure-intent.mjs';
+import { prepareIntake } from './measure-intake.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -43,9 +47,11 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const paths = args.filter((a) => a.startsWith('/'));
 // --all: every route (the sitemap's pages, as the accessibility checks use, and the sign-in pages).
 const all = args.includes('--all');
-if (paths.length === 0 && !a11y && !all) paths.push('/');
+// --intake: the new-patient form's pages (added once the server is up).
+const intake = args.includes('--intake');
+if (paths.length === 0 && !a11y && !all && !intake) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
-if (intent && !args.some((a) => a.startsWith('/')) && !all) paths.push('/about');
+if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
 const port = await new Promise((resolve) => {
   const s = createServer();
@@ -65,6 +71,7 @@ const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
     DATABASE_URL: database.url,
     FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
     BOOKING_SECRET: randomBytes(32).toString('base64url'),
+    INTAKE_KEK: randomBytes(32).toString('base64'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -133,7 +140,9 @@ async function servedDocument(p) {
  * content-length: their body is counted as it came, chunk framing aside); and its HTML. */
 function rawGet(url) {
   return new Promise((resolve, reject) => {
-    const req = httpGet(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+    // The new-patient form's pages (--intake) are asked for with its cookie, as the browser would.
+    const cookie = intakeCookies.length && new URL(url).pathname.startsWith('/booking/manage/') ? { cookie: intakeCookies.map((c) => `${c.name}=${c.value}`).join('; ') } : {};
+    const req = httpGet(url, { headers: { 'accept-encoding': 'br, gzip', ...cookie } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('error', reject);
@@ -149,6 +158,12 @@ function rawGet(url) {
     });
     req.on('error', reject);
   });
+}
+let intakeCookies = [];
+if (intake) {
+  const prepared = await prepareIntake(base);
+  paths.push(...prepared.paths);
+  intakeCookies = prepared.cookies;
 }
 const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
@@ -192,7 +207,7 @@ try {
   }
 
   // 5 fresh loads per row unless --runs says otherwise.
-  if (intent) await measureIntent({ base, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls });
+  if (intent) await measureIntent({ base, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls, cookies: intakeCookies });
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';

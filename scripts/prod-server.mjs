@@ -27,7 +27,7 @@ export async function startProdServer({ env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const database = env.DATABASE_URL ? null : await measurementDatabase();
   const child = spawn(process.execPath, [...nodeArgs, path.join(buildOut, 'server', 'index.js')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url'), ...placeholderFirebaseEnv('load-test-project'), ...(database ? { DATABASE_URL: database.url } : {}), ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', FORM_KEY_SECRET: randomBytes(32).toString('base64url'), BOOKING_SECRET: randomBytes(32).toString('base64url'), INTAKE_KEK: randomBytes(32).toString('base64'), ...placeholderFirebaseEnv('load-test-project'), ...(database ? { DATABASE_URL: database.url } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The server never outlives the script (Ctrl-C included: measure-database turns it into an exit).

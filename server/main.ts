@@ -25,6 +25,10 @@ import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
 import { openMediaStore, parseMediaConfig, type MediaStore } from './platform/media';
+import type { VisitForms } from './booking/visit-forms';
+import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
+import { checkIntakeKeys, resolveIntakeKeyring } from './intake/keys';
+import { startIntakeRetention } from './intake/retention';
 
 export interface StartOptions {
   assets: ClientAssets;
@@ -77,14 +81,34 @@ export async function start(options: StartOptions): Promise<Server> {
     await store.close();
     process.exit(1);
   }
+  // New-patient forms: INTAKE_KEK (kept in DATA_DIR outside production; production refuses to
+  // start without it), and no form wrapped by a key this server lacks (a wrong key would leave
+  // them unreadable: production refuses that too, development says so).
+  let intakeKeys: IntakeKeyring;
+  try {
+    intakeKeys = resolveIntakeKeyring({ configured: config.intake.kek, previous: config.intake.previousKeks, dataDir: config.store.dataDir, isProduction: config.isProduction });
+    const problem = await checkIntakeKeys(store.db, intakeKeys, config.isProduction);
+    if (problem) logger.error(problem);
+  } catch (error) {
+    logger.error(error instanceof IntakeKeyError || error instanceof ConfigError ? error.message : 'the new-patient form keys could not be checked', error instanceof IntakeKeyError ? {} : errorFields(error));
+    await store.close();
+    process.exit(1);
+  }
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
+  // The domains and their links (server/app/domains.ts), with the workers they wake: the messages
+  // worker is started next (it links a first visit's form, domains.visitForms); no visit changes
+  // before the server listens, so its wake is never called before it is there.
+  const domains = composeDomains({ config, store, bookingSecret, formKeys: formKeys(secret), intakeKeys, wakeOutbox: outboxWorker.wake, wakeMessages: () => messagesWorker.wake(), schedule: messaging.schedule });
+  const { booking } = domains;
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret);
+  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret, domains.visitForms);
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
   const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
+  // New-patient forms INTAKE_RETENTION_MONTHS after their visit (and with `npm run retention`).
+  const intakeRetention = startIntakeRetention({ store, months: config.intake.retentionMonths, logger });
 
   // Identity service: the emulator, real Firebase, or none (sign-in pages render, the session endpoints answer 503).
   const admin = createAdminAuth(config.auth);
@@ -102,9 +126,6 @@ export async function start(options: StartOptions): Promise<Server> {
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes, buildId: options.assets.buildId ?? 'dev' });
   const content = contentWiring(store, { pageCache, logger });
 
-  // The domains and their links (server/app/domains.ts), with the workers they wake.
-  const domains = composeDomains({ config, store, bookingSecret, wakeOutbox: outboxWorker.wake, wakeMessages: messagesWorker.wake, schedule: messaging.schedule });
-  const { booking } = domains;
   // Lapsed holds are deleted, and their times said freed, within a minute.
   const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
   // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
@@ -173,6 +194,7 @@ export async function start(options: StartOptions): Promise<Server> {
     // Requests are done: let the mail round in progress finish, then close the database.
     beforeExit: async () => {
       retention.stop();
+      intakeRetention.stop();
       content.stop();
       await holdSweep.stop();
       await housekeeping.stop();
@@ -189,13 +211,13 @@ export async function start(options: StartOptions): Promise<Server> {
 }
 
 /** The messages worker, beside the outbox's; it signs the manage links it sends with the booking key. */
-function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string): MessagesWorker {
+function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string, forms: VisitForms): MessagesWorker {
   const channels = createChannels(messaging, {
     dataDir: config.store.dataDir,
     logger,
     sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null,
   });
-  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000 });
+  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000, forms });
 }
 
 /** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */

@@ -11,8 +11,9 @@ import { accountsContext, noAccounts, type AccountService } from '../accounts/ac
 import { bookingContext } from '../booking/context';
 import { calendarFeedRoute } from '../booking/feed-route';
 import { calendarDownload } from '../booking/calendar-download';
-import { shortManageLink } from '../booking/short-link';
+import { shortManageLink, shortTokenRedirect } from '../booking/short-link';
 import type { BookingService } from '../booking/service';
+import { visitFormsContext } from '../booking/visit-forms';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
@@ -44,6 +45,11 @@ import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
 import { composeDomains, type Domains } from './domains';
+import { intakeContext } from '../intake/context';
+import type { IntakeKeyring } from '../intake/crypto';
+import { intakeDownload } from '../intake/download';
+import { formPath, SHORT_FORM_ROUTE } from '../../shared/intake/routes';
+import type { IntakeService } from '../intake/service';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
 import { staffDownloads } from '../requests/staff/downloads';
@@ -78,7 +84,7 @@ export interface AppDeps {
   /**
    * The domains' services and their links (server/app/domains.ts): server/main.ts passes the
    * ones it composed with its workers; by default they are composed here from `store`, with
-   * `booking` and `requests` in place of the store's when given (tests).
+   * `booking`, `requests` and `intake` in place of the store's when given (tests).
    */
   domains?: Domains;
   /** Bookings, instead of the store's (tests); see `domains`. */
@@ -120,6 +126,14 @@ export interface AppDeps {
   onContentChange?: () => void;
   /** The messaging providers whose webhooks are answered (server/messages/config.ts); by default the local sinks (the webhooks answer 404). */
   messaging?: { whatsapp: WhatsAppConfig; sms: SmsConfig };
+  /**
+   * The new-patient forms' keys when the domains are composed here (INTAKE_KEK; server/main.ts
+   * resolves them and passes its `domains`). Without them, outside production, a key made for
+   * this app (tests); in production the forms answer 503. See `domains`.
+   */
+  intakeKeys?: IntakeKeyring;
+  /** The new-patient forms, instead of the store's (tests); see `domains`. */
+  intake?: IntakeService;
 }
 
 /** The app as the HTTP server calls it: cached pages first, then Express. */
@@ -145,12 +159,12 @@ export function createApp(deps: AppDeps): App {
   const store = deps.store ?? unavailableStore();
   const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, booking: deps.booking, requests: deps.requests });
-  const { booking, requests } = domains;
+  const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake });
+  const { booking, requests, intake } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const gallery = deps.gallery ?? staticGalleryCatalog();
   const blog = deps.blog ?? staticBlogCatalog(seedPostRows((name) => clinicSeed.practitioners.find((p) => p.name === name)?.id ?? null));
-  const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -325,6 +339,8 @@ export function createApp(deps: AppDeps): App {
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
     [mediaContext, deps.media ?? null],
+    [intakeContext, intake],
+    [visitFormsContext, domains.visitForms],
   ] as unknown as ContextEntry[];
   /** This request's editor preview (a draft in place of what is published), set by the shell's prepare. */
   const previewOf = (req: Request): Preview | undefined => req.res?.locals.preview as Preview | undefined;
@@ -344,15 +360,19 @@ export function createApp(deps: AppDeps): App {
   // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
   app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
-  app.use(staffDownloads({ getUser, store, logger }));
+  app.use(staffDownloads({ getUser, store, logger, exporters: domains.personExporters }));
   // The editor's picture uploads (the picture pipeline, then the media store and its library).
   app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
+  // The patient's copy of their new-patient answers, by the manage link and the form's session.
+  app.use(intakeDownload({ intake }));
   // The manage link's short address in messages: a redirect to the manage page.
   app.use(shortManageLink());
+  // The new-patient form's short address in messages: a redirect to the form.
+  app.use(shortTokenRedirect(SHORT_FORM_ROUTE, formPath));
   // Pages and data requests: the guards, then the form's body as it came (read once, by the action).
   app.use(pageRequestGuards());
   app.use(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
 import type { AuthConfig, ServiceAccount } from '../platform/session/auth-config';
+import { parseKek } from '../intake/crypto';
 
 export type { AuthConfig, ServiceAccount };
 
@@ -104,6 +105,17 @@ const schema = z.object({
    * development a random one is kept in DATA_DIR/form-key-secret.
    */
   FORM_KEY_SECRET: z.string().min(32, 'expected at least 32 characters, e.g. from `openssl rand -base64 32`').optional().or(z.literal('').transform(() => undefined)),
+  // New-patient forms (issue 47, ADR 0044). See .env.example and docs/data-protection.md.
+  /**
+   * The key-encryption key of the new-patient forms: 32 random bytes in base64 (openssl rand
+   * -base64 32). Required in production (server/intake/keys.ts); without it in development one is
+   * kept in DATA_DIR/intake-kek. Kept apart from the database and its backups.
+   */
+  INTAKE_KEK: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** Older keys, comma-separated, still read until `npm run intake:rekey` has rewrapped every form under INTAKE_KEK. */
+  INTAKE_KEK_PREVIOUS: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** Months after its visit that a new-patient form is kept (the clinic's records policy), then deleted. */
+  INTAKE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(120),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -136,6 +148,15 @@ export interface Config {
   /** FORM_KEY_SECRET; null outside production when unset (server/main.ts then keeps one in DATA_DIR). */
   formKeySecret: string | null;
   booking: BookingConfig;
+  intake: IntakeConfig;
+}
+
+export interface IntakeConfig {
+  /** INTAKE_KEK (checked for its form here; production without one stops where the keys are resolved, server/intake/keys.ts). */
+  kek: string | null;
+  /** INTAKE_KEK_PREVIOUS, split. */
+  previousKeks: string[];
+  retentionMonths: number;
 }
 
 export interface BookingConfig {
@@ -202,7 +223,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionMonths: e.RETENTION_MONTHS,
     formKeySecret: formKeySecretOf(e),
     booking: bookingConfig(e),
+    intake: intakeConfig(e),
   };
+}
+
+function intakeConfig(e: Env): IntakeConfig {
+  const previousKeks = (e.INTAKE_KEK_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  try {
+    if (e.INTAKE_KEK) parseKek(e.INTAKE_KEK);
+    previousKeks.forEach((k, i) => parseKek(k, `INTAKE_KEK_PREVIOUS (key ${i + 1})`));
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+  return { kek: e.INTAKE_KEK ?? null, previousKeks, retentionMonths: e.INTAKE_RETENTION_MONTHS };
 }
 
 function bookingConfig(e: Env): BookingConfig {

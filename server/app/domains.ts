@@ -4,11 +4,18 @@ import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
 import type { TimeListener } from '../booking/time-changes';
+import type { VisitForms } from '../booking/visit-forms';
+import { randomKeyring, type IntakeKeyring } from '../intake/crypto';
+import { eraseFormsOf, exportFormsOf } from '../intake/people';
+import { createIntakeService, type IntakeService, type NewsConsent } from '../intake/service';
+import { visitFormsOf } from '../intake/visit-forms';
 import { visitMessages } from '../messages/queue';
 import type { ScheduleConfig } from '../messages/rules';
 import { eraseMessagesOf } from '../messages/staff';
 import { unavailableStore, type Store } from '../platform/db/store';
-import type { PersonEraser, RequestsService } from '../requests/context';
+import type { PersonEraser, PersonExporter, RequestsService } from '../requests/context';
+import type { FormKeys } from '../requests/keys';
+import { forgetSubscribers, subscribe } from '../requests/repo';
 import { createRequestsService } from '../requests/service';
 import type { Config } from './config';
 
@@ -16,9 +23,13 @@ import type { Config } from './config';
  * The domains' services and the links between them, built in one place: the running server
  * (server/main.ts) and createApp's defaults (tests, tools) both come here. A lower domain never
  * names a higher one; where it needs it, the link is made here:
- *  - the messages domain listens to the booking's changes of time (LISTENERS, ADR 0040);
- *  - the staff inbox (requests) gets today's visits and the person erasers from the booking and
- *    messages domains.
+ *  - the messages domain listens to the booking's changes of time (`listeners`, ADR 0040);
+ *  - the staff inbox (requests) gets today's visits, and the person erasers and exporters from
+ *    the booking, messages and intake domains;
+ *  - the new-patient forms (intake, issue 47, ADR 0044) read visits through the booking service
+ *    and offer their news through the requests domain's newsletter; the booking's pages and mails
+ *    and the messages worker see the forms through `VisitForms` (server/booking/visit-forms.ts),
+ *    which the intake domain implements and this composition hands over (`Domains.visitForms`).
  */
 export interface DomainsOptions {
   config: Config;
@@ -34,16 +45,30 @@ export interface DomainsOptions {
   wakeMessages?: (() => void) | undefined;
   /** When patient messages are due (MESSAGES_*); by default the built-in schedule. */
   schedule?: ScheduleConfig | undefined;
+  /** The keys made from what people type (FORM_KEY_SECRET): the newsletter's forgetting, for the new-patient form's news. */
+  formKeys: FormKeys;
+  /**
+   * The new-patient forms' keys: server/main.ts passes the ones it resolved and checked at start
+   * (INTAKE_KEK, kept in DATA_DIR outside production). Without them: outside production a key
+   * made for this process (tests); production never encrypts with a key made up on the spot (the
+   * forms would be unreadable after the next start), so its forms answer 503.
+   */
+  intakeKeys?: IntakeKeyring | undefined;
   /** Services given instead of the store's (tests). */
   booking?: BookingService | undefined;
   requests?: RequestsService | undefined;
+  intake?: IntakeService | undefined;
 }
 
 export interface Domains {
   booking: BookingService;
   requests: RequestsService;
-  /** What the requests domain (the staff inbox, erasure) gets from the others. */
+  intake: IntakeService;
+  /** The new-patient forms as the booking's pages and the messages worker see them (the intake domain's). */
+  visitForms: VisitForms;
+  /** What the requests domain (the staff inbox, erasure, a person's export) gets from the others. */
   personErasers: readonly PersonEraser[];
+  personExporters: readonly PersonExporter[];
   todayVisits(): Promise<TodayVisit[]>;
 }
 
@@ -54,11 +79,45 @@ export function composeDomains(options: DomainsOptions): Domains {
   const { config, store } = options;
   const wakeOutbox = options.wakeOutbox ?? (() => {});
   const requests = options.requests ?? createRequestsService(store, { clinicInbox: config.mail.clinicInbox, publicOrigin: config.publicOrigin, wake: wakeOutbox });
-  const booking = options.booking ?? storeBooking(options);
-  return { booking, requests, personErasers: personErasers(booking), todayVisits: () => todayVisits(booking) };
+  const forms = intakeStore(options);
+  // Made before the booking core: a first visit's confirmation mail links to its form.
+  const visitForms = options.intake?.visitForms ?? visitFormsOf({ db: forms.store.db, keys: forms.keys });
+  const booking = options.booking ?? storeBooking(options, visitForms);
+  const intake =
+    options.intake ??
+    createIntakeService({
+      store: forms.store,
+      keys: forms.keys,
+      booking,
+      visitForms,
+      publicOrigin: config.publicOrigin,
+      clinicInbox: config.mail.clinicInbox,
+      secureCookies: config.isProduction,
+      wake: wakeOutbox,
+      news: newsletterConsent(store, options.formKeys, config.publicOrigin, wakeOutbox),
+      retentionMonths: config.intake.retentionMonths,
+    });
+  return { booking, requests, intake, visitForms, personErasers: personErasers(booking), personExporters, todayVisits: () => todayVisits(booking) };
 }
 
-function storeBooking(options: DomainsOptions): BookingService {
+/** The new-patient forms' store and keys: the unavailable store in production without INTAKE_KEK (see `intakeKeys`). */
+function intakeStore(options: DomainsOptions): { store: Store; keys: IntakeKeyring } {
+  const missing = !options.intakeKeys && options.config.isProduction;
+  return { store: missing ? unavailableStore() : options.store, keys: options.intakeKeys ?? randomKeyring() };
+}
+
+/** The new-patient form's optional news by e-mail: the newsletter's double opt-in (a confirmation mail), and its forgetting. */
+export function newsletterConsent(store: Store, keys: FormKeys, publicOrigin: string, wake: () => void): NewsConsent {
+  return {
+    async subscribe(email) {
+      await subscribe(store, { email, publicOrigin });
+      wake();
+    },
+    unsubscribe: (email) => store.db.transaction((tx) => forgetSubscribers(tx, keys, [email.trim().toLowerCase()])),
+  };
+}
+
+function storeBooking(options: DomainsOptions, forms: VisitForms): BookingService {
   const { config, store } = options;
   const secret = options.bookingSecret ?? config.booking.secret;
   // Production never signs with a key made up on the spot (links would die at the next start).
@@ -75,22 +134,31 @@ function storeBooking(options: DomainsOptions): BookingService {
       options.wakeMessages?.();
     },
     listeners: listeners(options),
+    forms,
   });
 }
 
 /**
  * Erasing a person (/staff/people, server/requests/staff/repo.ts erasePerson) also erases what
- * the booking and messages domains keep of them, in the same transaction: their messages and
- * opt-outs (by address, by phone, and by their appointments), then their appointments with
- * their history (their times said freed).
+ * the booking, messages and intake domains keep of them, in the same transaction: their messages
+ * and opt-outs (by address, by phone, and by their appointments), their new-patient forms and
+ * who read them, then their appointments with their history (their times said freed).
  */
 export const personErasers = (booking: BookingService): readonly PersonEraser[] => [
   async (tx, { emails, phone }) => {
     for (const email of emails.length ? emails : [null]) await eraseMessagesOf(tx, { email, phone });
     return 0;
   },
+  // The visits' deletion would take the forms too; named, so it never depends on that.
+  async (tx, person) => {
+    await eraseFormsOf(tx, person);
+    return 0;
+  },
   (tx, person) => booking.eraseAppointmentsOf(tx, person),
 ];
+
+/** What a person's export (/staff/people) adds from other domains: their new-patient forms' records and who read them (never the answers). */
+export const personExporters: readonly PersonExporter[] = [async (db, person) => ({ newPatientForms: await exportFormsOf(db, person) })];
 
 /** The staff inbox's list of today's visits, from the booking service (the inbox's domain names none). */
 async function todayVisits(booking: BookingService): Promise<TodayVisit[]> {

@@ -3,6 +3,7 @@ import type { AppointmentView } from '../../shared/booking/results';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
 import type { TimeListener } from './time-changes';
+import type { VisitForms } from './visit-forms';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -24,6 +25,11 @@ export interface BookingDeps {
    * (server/app/domains.ts); none in a bare core (benchmarks, some tests).
    */
   listeners?: readonly TimeListener[];
+  /**
+   * The new-patient forms (the intake domain's, set by the composition): a first visit's
+   * confirmation mail links to its form (mails.ts). None in a bare core.
+   */
+  forms?: Pick<VisitForms, 'pathFor'> | undefined;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

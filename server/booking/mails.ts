@@ -12,6 +12,7 @@ import { queueMail } from '../platform/mail/outbox';
 import type { Mail, MailAttachment } from '../platform/mail/transport';
 import { manageTokenOf } from './manage-token';
 import type { AppointmentRow } from './schema';
+import type { VisitForms } from './visit-forms';
 
 /**
  * The booking's e-mails, queued in the change's own transaction (server/platform/mail/outbox.ts
@@ -55,6 +56,8 @@ export interface PatientMailInput {
   /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
   phone?: string;
   manageLink: string;
+  /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
+  formLink?: string | null;
   publicOrigin: string;
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
   sequence: number;
@@ -95,6 +98,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     change === 'cancelled'
       ? ['We would be glad to see you another time. To book a new visit, open:', bookLink, `Or call us: ${phone}`]
       : [
+          ...(input.formLink ? ['Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):', input.formLink, ''] : []),
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,
           `Or call us: ${phone}`,
@@ -124,12 +128,18 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
   };
 }
 
-/** What the booking's mails need: the signing key (manage links), the site's origin and the clinic's inbox (null: none). */
+/**
+ * What the booking's mails need: the signing key (manage links), the site's origin, the clinic's
+ * inbox (null: none) and the new-patient forms' addresses (BookingDeps.forms; none: no form link).
+ */
 export interface MailDeps {
   secret: string;
   publicOrigin: string;
   clinicInbox: string | null;
+  forms?: Pick<VisitForms, 'pathFor'> | undefined;
 }
+
+const absolute = (deps: MailDeps, path: string | null | undefined) => (path ? `${deps.publicOrigin}${path}` : null);
 
 /**
  * Queues the patient's mail (when they gave an address) and, for a change the patient made,
@@ -143,6 +153,7 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
     .from(practitioners)
     .innerJoin(locations, eq(locations.id, row.locationId))
     .where(eq(practitioners.id, row.practitionerId));
+  const token = manageTokenOf(deps.secret, row);
   await queueMail(
     tx,
     patientBookingMail(change, {
@@ -154,7 +165,8 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
       phone: (await loadClinicDetails(tx)).phones[0].display,
-      manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, row))}`,
+      manageLink: `${deps.publicOrigin}${managePath(token)}`,
+      formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,
       sequence: row.version,
       now,

@@ -43,6 +43,11 @@ export interface MessageVariables {
   address?: string;
   /** The booking reference the patient can quote on the phone. */
   reference?: string;
+  /**
+   * A first visit's new-patient form while it is not filled in (absolute https link): the
+   * confirmation and the day-before reminder ask for it.
+   */
+  formLink?: string;
 }
 
 export interface OutgoingMessage {

@@ -53,6 +53,7 @@ export function visitVariables(input: {
   clinicPhone: string;
   address?: string;
   reference?: string;
+  formLink?: string;
 }): MessageVariables {
   const { visitStart, ...rest } = input;
   return { ...rest, firstName: rest.firstName.trim(), when: formatWhen(visitStart), whenShort: formatWhenShort(visitStart) };
@@ -113,6 +114,32 @@ export const WHATSAPP_TEMPLATES: Record<MessageKind, WhatsAppTemplate> = {
 };
 
 /**
+ * A first visit's confirmation and reminder while its new-patient form is not filled in: their own
+ * templates (Meta approves a template's exact body), with the form's link before the manage link.
+ */
+export const WHATSAPP_FORM_TEMPLATES: Partial<Record<MessageKind, WhatsAppTemplate>> = {
+  confirmation: {
+    name: 'appointment_confirmation_new_patient',
+    body:
+      'Hello {{1}}, your first visit at {{2}} is booked for {{3}} with {{4}}.\n\n' +
+      'Before you come, please fill in our new-patient form (about 10 minutes): {{5}}\n\n' +
+      'To move or cancel the visit, open {{6}}\nQuestions? Call us on {{7}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.formLink ?? '', v.manageLink, v.clinicPhone],
+  },
+  reminder: {
+    name: 'appointment_reminder_new_patient',
+    body:
+      'Hello {{1}}, a friendly reminder of your first visit at {{2}} on {{3}} with {{4}}.\n\n' +
+      'Your new-patient form is not filled in yet. It takes about 10 minutes: {{5}}\n\n' +
+      'If you need to move or cancel the visit, open {{6}}\nQuestions? Call us on {{7}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.formLink ?? '', v.manageLink, v.clinicPhone],
+  },
+};
+
+/** The template a message uses: the new-patient one when it carries the form's link. */
+export const whatsAppTemplateFor = (kind: MessageKind, v: Pick<MessageVariables, 'formLink'>): WhatsAppTemplate => (v.formLink && WHATSAPP_FORM_TEMPLATES[kind]) || WHATSAPP_TEMPLATES[kind];
+
+/**
  * Meta refuses template parameters that contain new lines or tabs, or more than four spaces
  * in a row; a name typed with a stray line break would otherwise fail the whole message.
  */
@@ -126,7 +153,7 @@ export interface RenderedWhatsApp {
 }
 
 export function renderWhatsApp(kind: MessageKind, v: MessageVariables): RenderedWhatsApp {
-  const t = WHATSAPP_TEMPLATES[kind];
+  const t = whatsAppTemplateFor(kind, v);
   const parameters = t.parameters(v).map(cleanParameter);
   const text = t.body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => parameters[Number(n) - 1] ?? '');
   return { template: t.name, parameters, text };
@@ -183,6 +210,29 @@ export const SMS_TEXTS: Record<MessageKind, ((v: MessageVariables) => string)[]>
 /** The longest origin (PUBLIC_ORIGIN) with which every SMS still fits one segment with the longest values. */
 export const SMS_ORIGIN_BUDGET = 32;
 
+/**
+ * A first visit's confirmation and day-before reminder while its new-patient form is not filled
+ * in, richest to leanest as above: the form's short link (`/m/<token>/form`) instead of the manage
+ * link (two links never fit one segment; the form's page links to the booking). The leanest fits
+ * one segment with the longest values too.
+ */
+export const SMS_WITH_FORM: Partial<Record<MessageKind, ((v: MessageVariables) => string)[]>> = {
+  confirmation: [
+    (v) => `Hi ${v.firstName}, your first visit to ${v.clinicName} with ${v.practitioner} is booked for ${v.whenShort}. Please fill in our new-patient form: ${v.formLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your first visit to ${v.clinicName} with ${v.practitioner} is booked for ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Hi ${v.firstName}, your first visit to ${v.clinicName} is booked for ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Your first visit to ${v.clinicName} is booked for ${v.whenShort}. New-patient form: ${v.formLink}`,
+    (v) => `Booked: ${v.clinicName}, ${v.whenShort}. New-patient form: ${v.formLink}`,
+  ],
+  reminder: [
+    (v) => `Hi ${v.firstName}, a reminder of your first visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. Please fill in our new-patient form: ${v.formLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, a reminder of your first visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Hi ${v.firstName}, a reminder of your first visit to ${v.clinicName} on ${v.whenShort}. Please fill in our new-patient form: ${v.formLink}`,
+    (v) => `Reminder: your first visit to ${v.clinicName} is on ${v.whenShort}. New-patient form: ${v.formLink}`,
+    (v) => `Reminder: ${v.clinicName}, ${v.whenShort}. New-patient form: ${v.formLink}`,
+  ],
+};
+
 /** The SMS text for a kind, GSM-7 where the names allow, within one segment where possible. */
 export function renderSms(kind: MessageKind, v: MessageVariables): string {
   const gsm: MessageVariables = {
@@ -193,7 +243,7 @@ export function renderSms(kind: MessageKind, v: MessageVariables): string {
     whenShort: toGsm7Friendly(v.whenShort),
     clinicPhone: toGsm7Friendly(v.clinicPhone),
   };
-  const variants = SMS_TEXTS[kind].map((render) => render(gsm));
+  const variants = ((v.formLink && SMS_WITH_FORM[kind]) || SMS_TEXTS[kind]).map((render) => render(gsm));
   return variants.find(fitsOneSms) ?? variants[variants.length - 1] ?? '';
 }
 
@@ -215,6 +265,9 @@ function details(v: MessageVariables, withPractitioner = true): string {
     .join('\n');
 }
 
+/** A first visit's form, while it is not filled in, asked for before the manage link. */
+const formLine = (v: MessageVariables) => (v.formLink ? `Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):\n${v.formLink}\n\n` : '');
+
 const signOff = (v: MessageVariables) => `If you have any questions, call us on ${v.clinicPhone}.\n\nWarm regards,\n${v.clinicName}`;
 
 export function renderEmail(kind: MessageKind, v: MessageVariables): RenderedEmail {
@@ -222,12 +275,12 @@ export function renderEmail(kind: MessageKind, v: MessageVariables): RenderedEma
     case 'confirmation':
       return {
         subject: `Your visit on ${v.when} is booked`,
-        text: `Hello ${v.firstName},\n\nThank you for booking with ${v.clinicName}. Your visit is booked:\n\n${details(v)}\n\nTo confirm, move or cancel your visit, open this link:\n${v.manageLink}\n\n${signOff(v)}\n`,
+        text: `Hello ${v.firstName},\n\nThank you for booking with ${v.clinicName}. Your visit is booked:\n\n${details(v)}\n\n${formLine(v)}To confirm, move or cancel your visit, open this link:\n${v.manageLink}\n\n${signOff(v)}\n`,
       };
     case 'reminder':
       return {
         subject: `Reminder: your visit on ${v.when}`,
-        text: `Hello ${v.firstName},\n\nA friendly reminder of your visit:\n\n${details(v)}\n\nIf you need to move or cancel it, open this link:\n${v.manageLink}\n\nWe look forward to seeing you.\n\n${signOff(v)}\n`,
+        text: `Hello ${v.firstName},\n\nA friendly reminder of your visit:\n\n${details(v)}\n\n${formLine(v)}If you need to move or cancel it, open this link:\n${v.manageLink}\n\nWe look forward to seeing you.\n\n${signOff(v)}\n`,
       };
     case 'change':
       return {

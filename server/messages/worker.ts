@@ -27,6 +27,7 @@ import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
 import { appointments, type AppointmentRow } from '../booking/schema';
 import { manageTokenOf } from '../booking/manage-token';
+import type { VisitForms } from '../booking/visit-forms';
 import { locations, practitioners } from '../clinic/schema';
 import type { Store } from '../platform/db/store';
 import type { Logger } from '../platform/http/logger';
@@ -55,6 +56,11 @@ export interface MessagesWorkerOptions extends QueueOptions {
   now?: () => Date;
   /** Sends in flight at once within a round (default 4). */
   concurrency?: number;
+  /**
+   * The new-patient forms (the intake domain's, handed over by the composition): a first visit's
+   * confirmation and its reminders a day or more ahead carry the form's link while it is not done.
+   */
+  forms?: Pick<VisitForms, 'shortPathFor' | 'doneAmong'>;
 }
 
 export const defaultMessageBackoffMs = exponentialBackoff(60_000);
@@ -178,6 +184,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     clinicPhone: clinic.phone,
     address: fullAddressOf(found.location),
     reference: appointment.reference,
+    ...(await formLinkOf(options, row, appointment, token)),
   });
   const adapter = options.channels[channel];
   const result: SendResult = await adapter.send({ id: `msg-${row.id}`, channel, to, kind: templateKind(row.kind), variables });
@@ -217,6 +224,24 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
   });
   logger.info('message falls back to the next channel', { messageId: row.id, from: channel, to: next, reason: result.reason });
   return 'fellBack';
+}
+
+/** Reminders this far ahead of the visit (or more) repeat the form's link: the day-before one. */
+const FORM_REMINDER_MINUTES = 24 * 60;
+
+/** The minutes before the visit a reminder's kind names (reminder_24h, reminder_90m), or null. */
+function reminderMinutes(kind: string): number | null {
+  const m = /^reminder_(\d+)([hm])$/.exec(kind);
+  return m ? Number(m[1]) * (m[2] === 'h' ? 60 : 1) : null;
+}
+
+/** `{ formLink }` for a first visit's confirmation or day-before reminder while its form is not done; else nothing. */
+async function formLinkOf(options: MessagesWorkerOptions, row: MessageRow, appointment: AppointmentRow, token: string): Promise<{ formLink?: string }> {
+  if (!options.forms) return {};
+  const asks = row.kind === 'confirmation' || (reminderMinutes(row.kind) ?? 0) >= FORM_REMINDER_MINUTES;
+  const path = asks ? options.forms.shortPathFor(appointment, token) : null;
+  if (!path || (await options.forms.doneAmong([appointment.id])).has(appointment.id)) return {};
+  return { formLink: `${options.publicOrigin}${path}` };
 }
 
 /** The class of a failure, for the row and the staff page: no content, no destination. */

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router';
 import type { NewRequest } from '../../shared/requests/schemas';
-import type { Tx } from '../platform/db/db';
+import type { Db, Tx } from '../platform/db/db';
 import type { FormKeys } from './keys';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 
@@ -35,5 +35,8 @@ export interface RequestsServices {
  * their phone (E.164); returns how many of their visits went (0 for a domain that keeps none).
  */
 export type PersonEraser = (tx: Tx, person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
+
+/** What another domain keeps of a person, for their export (/staff/people): fields added to the JSON file. */
+export type PersonExporter = (db: Db, person: { emails: readonly string[]; phone: string | null }) => Promise<Record<string, unknown>>;
 
 export const requestsContext = createContext<RequestsServices>();

@@ -1,4 +1,5 @@
 import type { ReminderChannel } from './types';
+import type { PatientVisitForm } from './visit-form';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
 import type { FreeSlot, VisitKind } from './types';
@@ -92,6 +93,8 @@ export interface ManagePageData {
   /** Just booked (`?booked=1`) or just moved (`?moved=1`): the page says so first. */
   notice: 'booked' | 'moved' | null;
   unavailable: boolean;
+  /** A first visit's new-patient form (the intake domain's), or null. */
+  form: PatientVisitForm | null;
 }
 
 export type ManageActionData =

@@ -9,7 +9,7 @@ export const WHAT_TO_BRING = [
   'Recent scans, X-rays or reports, and a letter from your doctor if you have one.',
   'A list of the medicines you take.',
   'Loose, comfortable clothes you can move in.',
-  'Please come 10 minutes early on your first visit to fill in a short form.',
+  'On a first visit: the new-patient form, filled in online before you come (or come 10 minutes early to fill it in here).',
 ] as const;
 
 /** A booking's facts as a description list: reference, when (in words, Abuja time), what, with whom, where. */

@@ -60,7 +60,14 @@ async function fromResponse(response: Response, thrown: boolean): Promise<DataEn
 /** The server's end: what a loader or action returned or threw, as an envelope, with the headers it asked for. */
 export async function toEnvelope(outcome: { value: unknown; thrown: boolean }): Promise<{ envelope: DataEnvelope; headers: Headers }> {
   const { value, thrown } = outcome;
-  if (value instanceof Response) return { envelope: await fromResponse(value, thrown), headers: new Headers() };
+  if (value instanceof Response) {
+    // A redirect's cookies and cache rule still apply (a form opened on this device, then the next page).
+    const headers = new Headers();
+    for (const cookie of value.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+    const control = value.headers.get('Cache-Control');
+    if (control) headers.set('Cache-Control', control);
+    return { envelope: await fromResponse(value, thrown), headers };
+  }
   if (isDataWithInit(value)) {
     const status = value.init?.status ?? 200;
     const headers = new Headers(value.init?.headers);

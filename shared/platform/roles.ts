@@ -18,6 +18,11 @@ const AREAS: Readonly<Record<Role, readonly StaffArea[]>> = {
   staff: ['inbox', 'calendar', 'plans', 'people'],
 };
 
+/** A practitioner's id as the clinic's facts name them (`adaeze-okafor`): the `practitionerId` claim. */
+export function isPractitionerId(value: unknown): value is string {
+  return typeof value === 'string' && /^[a-z0-9][a-z0-9-]{0,62}$/.test(value);
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

@@ -8,6 +8,12 @@ export interface SessionUser {
   email: string | null;
   /** The Firebase custom claim `role` (./roles.ts): staff work the clinic's requests, editors its content, admins both and grant roles. */
   role?: Role;
+  /**
+   * The Firebase custom claim `practitionerId`: this member of staff is that practitioner (granted
+   * with `npm run staff -- grant EMAIL --practitioner ID`), and reads their own patients'
+   * new-patient forms (shared/intake/access.ts). A claim of its own beside the role.
+   */
+  practitionerId?: string;
   /** For staff: requests nobody has looked at yet, shown in the header. */
   newRequests?: number;
 }

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { emulatorClient } from '../support/auth-emulator-client';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -37,9 +40,15 @@ export interface TestPage {
  */
 export async function openPage(
   browser: Browser,
-  { width = 1280, height = 900, serviceWorkers = 'allow' }: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
+  {
+    width = 1280,
+    height = 900,
+    serviceWorkers = 'allow',
+    javaScriptEnabled = true,
+    bypassCSP = false,
+  }: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block'; javaScriptEnabled?: boolean; /** For axe, injected as a script. */ bypassCSP?: boolean } = {},
 ): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers });
+  const context = await browser.newContext({ viewport: { width, height }, serviceWorkers, javaScriptEnabled, bypassCSP });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -194,4 +203,26 @@ export async function expectCountUp(page: Page, selector: string, ends: readonly
   const samples = await page.evaluate(() => (window as unknown as { __counterSamples: number[][] }).__counterSamples);
   const counted = samples.some((values) => values.some((v, i) => v > 0 && v < (ends[i] ?? 0)));
   expect(counted, 'an intermediate value was shown while counting up').toBe(true);
+}
+
+/** `npm run staff -- …` (roles and practitioner links) against the end-to-end run's Auth Emulator; answers its output. */
+export async function staffCommand(...args: string[]) {
+  return promisify(execFile)('npm', ['run', '--silent', 'staff', '--', ...args], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), FIREBASE_PROJECT_ID: inject('authProjectId'), NODE_ENV: 'test' },
+    timeout: 60_000,
+  });
+}
+
+/** A new account in the run's Auth Emulator. */
+export const signUp = (email: string, password: string, name: string) => emulatorClient(inject('authEmulatorHost'), inject('authProjectId')).signUp(email, password, name);
+
+/** Signs in on the sign-in page `to` redirects to (JavaScript needed) and comes back to `to`, hydrated. */
+export async function signInTo(page: Page, to: string, email: string, password: string) {
+  await page.goto(`${baseUrl()}${to}`);
+  await page.waitForURL(/\/login\?returnTo=/);
+  await hydrate(page);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await Promise.all([page.waitForURL(`${baseUrl()}${to}`, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
+  await hydrate(page);
 }

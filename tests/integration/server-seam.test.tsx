@@ -52,7 +52,7 @@ describe('server loaders decide before rendering (/staff)', () => {
 
     const denied = await request(signedInAs(patient)).get('/staff?_data=%2Fstaff');
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ kind: 'error', status: 403, data: { message: 'This page is for the clinic’s staff.' } });
+    expect(denied.body).toMatchObject({ kind: 'error', status: 403, data: { message: 'This page is for the clinic’s front desk.' } });
 
     const ok = await request(signedInAs(staff)).get('/staff?_data=%2Fstaff');
     expect(ok.status).toBe(200);

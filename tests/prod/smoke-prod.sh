@@ -60,6 +60,7 @@ sa_json=$(node tests/support/placeholder-firebase.mjs FIREBASE_SERVICE_ACCOUNT_J
   DATABASE_URL="$database_url" \
   FORM_KEY_SECRET="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))')" \
   BOOKING_SECRET="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))')" \
+  INTAKE_KEK="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64"))')" \
   SHUTDOWN_DRAIN_MS=200 node dist/server/index.js >"$log" 2>&1) &
 pid=$!
 

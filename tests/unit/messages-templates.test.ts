@@ -3,7 +3,7 @@ import { manageTokenExpiry, signToken } from '../../server/booking/manage-token'
 import { clinicSeed } from '../../server/clinic/seed';
 import { MESSAGE_KINDS, type MessageVariables } from '../../server/messages/channel';
 import { countSms, isGsm7 } from '../../server/messages/gsm';
-import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, SMS_ORIGIN_BUDGET, SMS_TEXTS, visitVariables, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
+import { formatWhen, formatWhenShort, renderEmail, renderSms, renderWhatsApp, SMS_ORIGIN_BUDGET, SMS_TEXTS, SMS_WITH_FORM, visitVariables, WHATSAPP_FORM_TEMPLATES, WHATSAPP_TEMPLATES } from '../../server/messages/templates';
 import { shortManagePath } from '../../shared/booking/results';
 import { site } from '../../shared/content/site';
 
@@ -185,5 +185,59 @@ describe('the SMS texts', () => {
     expect(renderSms('confirmation', short)).toBe('Hi Ada, your visit to Spine Clinic with Dr Eze is booked for Wed 2 Dec, 10:30am. To change or cancel: https://abujaspine.ng/m/7K3QX9 Call 0803 123 4567');
     expect(renderSms('confirmation', typical)).toBe(`Your visit to Abuja Spine & Wellness Clinic is booked for Wed 2 Dec, 10:30am. To change or cancel: ${typical.manageLink}`);
     expect(renderSms('confirmation', longest)).toBe(`Booked: visit to Abuja Spine & Wellness Clinic, ${longest.whenShort}. Change or cancel: ${longest.manageLink}`);
+  });
+});
+
+// Issue 47: a first visit's confirmation and day-before reminder ask for the new-patient form while it is not done.
+describe.each(['confirmation', 'reminder'] as const)('the %s of a first visit, with the new-patient form’s link', (kind) => {
+  const withForm: MessageVariables = { ...typical, formLink: `${typical.manageLink}/form` };
+
+  it('WhatsApp: its own template (Meta approves a body as it is), every parameter in order, the form’s link before the manage link', () => {
+    const template = WHATSAPP_FORM_TEMPLATES[kind]!;
+    const rendered = renderWhatsApp(kind, withForm);
+    expect(rendered.template).toBe(template.name);
+    expect(template.name).toMatch(/^[a-z0-9_]{1,512}$/);
+    expect(template.name).not.toBe(WHATSAPP_TEMPLATES[kind].name);
+    const placeholders = [...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+    expect(placeholders).toEqual(placeholders.map((_, i) => i + 1));
+    expect(rendered.parameters).toHaveLength(placeholders.length);
+    expect(template.body).not.toMatch(/^\{\{|\}\}$/);
+    expect(rendered.text.indexOf(withForm.formLink!)).toBeLessThan(rendered.text.lastIndexOf(typical.manageLink + '\n'));
+    expect(rendered.text).toContain('new-patient form');
+    // Without the link (a follow-up, or the form is done) the usual template.
+    expect(renderWhatsApp(kind, typical).template).toBe(WHATSAPP_TEMPLATES[kind].name);
+  });
+
+  it('SMS: the form’s link (its page links to the booking), in one GSM-7 segment with typical values and with the longest', () => {
+    for (const v of [withForm, { ...longest, formLink: `${longest.manageLink}/form` }]) {
+      const text = renderSms(kind, v);
+      expect(text).toContain(v.formLink);
+      expect(text).toContain(v.whenShort);
+      expect(text).toContain(v.clinicName);
+      expect(countSms(text), text).toMatchObject({ encoding: 'gsm7', segments: 1 });
+    }
+  });
+
+  it('SMS: every wording with the form, richest to leanest, is GSM-7 in its own words and leaner than the one before', () => {
+    const v = { ...neutral, formLink: `${neutral.manageLink}/form` };
+    const lengths = SMS_WITH_FORM[kind]!.map((render) => {
+      const text = render(v);
+      expect(isGsm7(text), text).toBe(true);
+      for (const needed of [v.whenShort, v.clinicName, v.formLink]) expect(text).toContain(needed);
+      return render({ ...longest, formLink: `${longest.manageLink}/form` }).length;
+    });
+    expect(lengths).toEqual([...lengths].sort((a, b) => b - a));
+    expect(new Set(lengths).size).toBe(lengths.length);
+  });
+
+  it('e-mail: the form asked for before the manage link', () => {
+    const text = renderEmail(kind, withForm).text;
+    expect(text).toContain(`Before your first visit, please fill in our new-patient form (about 10 minutes; it saves as you go):\n${withForm.formLink}`);
+    expect(text.indexOf(withForm.formLink!)).toBeLessThan(text.lastIndexOf(typical.manageLink));
+  });
+
+  it('says nothing about health in any channel', () => {
+    const v = { ...neutral, formLink: `${neutral.manageLink}/form` };
+    for (const text of [renderSms(kind, v), renderWhatsApp(kind, v).text, renderEmail(kind, v).text]) expect(text).not.toMatch(HEALTH_WORDS);
   });
 });

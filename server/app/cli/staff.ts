@@ -1,5 +1,6 @@
-// `npm run staff -- grant EMAIL [--role admin|editor|staff | --admin] [--create]`, `revoke EMAIL`,
-// `list`: who may use which part of /staff (shared/platform/roles.ts).
+// `npm run staff -- grant EMAIL [--role admin|editor|staff | --admin] [--practitioner ID | --no-practitioner] [--create]`,
+// `revoke EMAIL`, `list`: who may use which part of /staff (shared/platform/roles.ts), and which
+// member of staff is which practitioner (they read their own patients' new-patient forms).
 // Uses the same Firebase settings as the server; with none, the Auth Emulator that `npm run dev`
 // started (recorded in DATA_DIR/auth-emulator.json).
 import { randomBytes } from 'node:crypto';
@@ -7,14 +8,18 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { createAdminAuth } from '../../platform/session/firebase';
 import { readEmulatorRecord } from '../../accounts/emulator-file';
 import { grantRole, listStaff, revokeRole } from '../../accounts/roles';
-import { isRole, ROLES, type Role } from '../../../shared/platform/roles';
+import { isPractitionerId, isRole, ROLES, type Role } from '../../../shared/platform/roles';
+import { clinicSeed } from '../../clinic/seed';
 
 const USAGE = `Usage:
-  npm run staff -- grant EMAIL [--role ROLE] [--create]   give a user a role (staff unless --role says otherwise)
+  npm run staff -- grant EMAIL [--role ROLE] [--practitioner ID] [--create]
+                                                         give a user a role (staff unless --role says otherwise)
   npm run staff -- revoke EMAIL                          take the role away and end their sessions
   npm run staff -- list                                  everyone with a role
 Roles: staff (the front desk: inbox, calendar, plans, personal data), editor (the site's content),
 admin (everything; --admin is short for --role admin).
+--practitioner ID: this member of staff is that practitioner (their id as on /staff/plans, e.g.
+adaeze-okafor): they read the new-patient forms of their own patients. --no-practitioner unlinks.
 --create (Auth Emulator only): create the user with a generated password when missing.`;
 
 const FIREBASE_KEYS = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'FIREBASE_SERVICE_ACCOUNT_JSON'];
@@ -59,26 +64,32 @@ function configure(): Config {
 }
 
 /** `--role editor` or `--role=editor`, the other flags, and the rest. */
-function parseArgs(args: string[]): { flags: Set<string>; role: string | undefined; positional: string[] } {
+function parseArgs(args: string[]): { flags: Set<string>; role: string | undefined; practitioner: string | undefined; positional: string[] } {
   const flags = new Set<string>();
   const positional: string[] = [];
   let role: string | undefined;
+  let practitioner: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--role') role = args[++i] ?? '';
     else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
+    else if (arg === '--practitioner') practitioner = args[++i] ?? '';
+    else if (arg.startsWith('--practitioner=')) practitioner = arg.slice('--practitioner='.length);
     else if (arg.startsWith('--')) flags.add(arg);
     else positional.push(arg);
   }
-  return { flags, role, positional };
+  return { flags, role, practitioner, positional };
 }
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const { flags, role: roleOption, positional } = parseArgs(rest);
+  const { flags, role: roleOption, practitioner, positional } = parseArgs(rest);
   const [email] = positional;
   if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== 'list' && !email)) fail(USAGE);
-  for (const flag of flags) if (!['--admin', '--create'].includes(flag)) fail(`Unknown option ${flag}\n${USAGE}`);
+  for (const flag of flags) if (!['--admin', '--create', '--no-practitioner'].includes(flag)) fail(`Unknown option ${flag}\n${USAGE}`);
+  if (practitioner !== undefined && !isPractitionerId(practitioner)) fail(`Not a practitioner id: ${practitioner || '(none)'} (lower-case letters, digits and hyphens, e.g. adaeze-okafor).\n${USAGE}`);
+  if (practitioner !== undefined && flags.has('--no-practitioner')) fail(`--practitioner and --no-practitioner disagree.\n${USAGE}`);
+  const link = practitioner ?? (flags.has('--no-practitioner') ? null : undefined);
   if (roleOption !== undefined && !isRole(roleOption)) fail(`Unknown role ${roleOption || '(none)'}: choose one of ${ROLES.join(', ')}.\n${USAGE}`);
   if (roleOption !== undefined && flags.has('--admin') && roleOption !== 'admin') fail(`--admin and --role ${roleOption} disagree.\n${USAGE}`);
   const role: Role = flags.has('--admin') ? 'admin' : ((roleOption as Role | undefined) ?? 'staff');
@@ -91,7 +102,7 @@ async function main(argv: string[]) {
     if (command === 'list') {
       const members = await listStaff(handle.full);
       if (!members.length) console.log(`Nobody has a role yet (${where}).`);
-      for (const m of members) console.log(`${m.role.padEnd(6)}  ${m.email ?? '(no e-mail)'}  ${m.displayName ?? ''}  ${m.uid}`);
+      for (const m of members) console.log(`${m.role.padEnd(6)}  ${m.email ?? '(no e-mail)'}  ${m.displayName ?? ''}  ${m.uid}${m.practitionerId ? `  practitioner ${m.practitionerId}` : ''}`);
       return;
     }
     if (command === 'grant') {
@@ -104,8 +115,13 @@ async function main(argv: string[]) {
           console.log(`Created ${email} with the password ${password} (emulator only; change it at /login → Forgot password).`);
         }
       }
-      const member = await grantRole(handle.full, email!, role);
-      console.log(`${member.email} is now ${role} (${where}). They get access at their next sign-in.`);
+      const member = await grantRole(handle.full, email!, role, link);
+      const linked = member.practitionerId ? `, linked to the practitioner ${member.practitionerId}` : '';
+      console.log(`${member.email} is now ${role}${linked} (${where}). They get access at their next sign-in.`);
+      // The command needs no database (a running PGlite server holds it): the id is checked against the clinic's first facts only.
+      if (link && !clinicSeed.practitioners.some((p) => p.id === link)) {
+        console.log(`Note: ${link} is not one of the practitioners the site started with (${clinicSeed.practitioners.map((p) => p.id).join(', ')}); check it is the id shown on /staff/plans.`);
+      }
       return;
     }
     const { hadRole } = await revokeRole(handle.full, email!);

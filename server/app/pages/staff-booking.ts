@@ -6,6 +6,7 @@ import type { BookingDetailData } from '../../../shared/booking/staff/types';
 import type { StaffBookingData } from '../../../shared/app/pages/staff-booking';
 import { bookingContext } from '../../booking/context';
 import { answer, formFields, notFound, staffOf, today } from '../../booking/staff/page-data';
+import { visitFormsContext } from '../../booking/visit-forms';
 import { clinicContext } from '../../clinic/context';
 import { messagesOf } from '../../messages/staff';
 import { platformContext } from '../../platform/render/route-context';
@@ -18,12 +19,13 @@ const referenceOf = (params: Record<string, string | undefined>) => String(param
  * `&movePractitioner=`) the free times to move it to, its own time counting as free.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<StaffBookingData> {
-  const { header } = staffOf(context, request);
+  const { header, user } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const reference = referenceOf(params);
   const found = await booking.appointmentByReference(reference);
   if (!found) throw notFound();
   const { appointment, events } = found;
+  const forms = await context.get(visitFormsContext).forStaff([appointment], user);
   const query = new URL(request.url).searchParams;
   const moveDate = query.get('moveDate') ?? '';
   const facts = await context.get(clinicContext).facts();
@@ -47,6 +49,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
     messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
+    form: forms[appointment.id] ?? null,
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },

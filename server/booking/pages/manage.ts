@@ -10,6 +10,7 @@ import { platformContext } from '../../platform/render/route-context';
 import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
+import { visitFormsContext } from '../visit-forms';
 
 /** A booking's page is for whoever holds its link: never cached, never indexed (the route is private). */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -27,15 +28,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = url.searchParams;
   const booking = args.context.get(bookingContext);
   const notice = q.get('booked') ? 'booked' : q.get('moved') ? 'moved' : null;
-  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false };
+  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false, form: null };
   try {
     const found = await booking.byManageToken(args.params.token ?? '');
     if (!found.ok) return data(base, { status: FAILURES[found.reason].status, headers: NO_STORE });
     const visit = found.appointment;
     const changeable = visit.status === 'booked' && new Date(visit.startsAt).getTime() - now.getTime() >= booking.rules.cancellationNoticeMinutes * MINUTE_MS;
+    const manageToken = found.manageToken ?? args.params.token ?? '';
     const page: ManagePageData = {
       ...base,
-      result: { ok: true, appointment: visit, manageToken: found.manageToken ?? args.params.token ?? '', changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
+      result: { ok: true, appointment: visit, manageToken, changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
+      form: await args.context.get(visitFormsContext).forPatient(visit, manageToken),
     };
     if (q.get('move') && changeable) {
       const date = q.get('date') ?? '';

@@ -4,6 +4,7 @@ import type { CalendarData, CalendarView } from '../../../shared/booking/staff/t
 import { clinicContext } from '../../clinic/context';
 import { bookingContext } from '../context';
 import { staffOf, today } from '../staff/page-data';
+import { visitFormsContext } from '../visit-forms';
 
 /** The Monday of a date's week. */
 const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
@@ -14,7 +15,7 @@ const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
  * exceptions of those days. Plain GET parameters, so the previous/next links work without JS.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CalendarData> {
-  const { header } = staffOf(context, request);
+  const { header, user } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const facts = await context.get(clinicContext).facts();
   const params = new URL(request.url).searchParams;
@@ -33,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   ]);
   return {
     ...header,
+    forms: await context.get(visitFormsContext).forStaff(appointments, user),
     view,
     date,
     fromDate,

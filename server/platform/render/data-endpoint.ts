@@ -53,8 +53,10 @@ export function createDataEndpoint(deps: DataEndpointDeps) {
       const { envelope, headers } = await runDataRequest(deps.routes, routeId, toFetchRequest(req, signal), deps.context(req, user));
       if (signal.aborted) return;
       headers.forEach((value, key) => {
-        if (key !== 'content-type' && key !== 'content-length') res.setHeader(key, value);
+        if (key !== 'content-type' && key !== 'content-length' && key !== 'set-cookie') res.setHeader(key, value);
       });
+      const cookies = headers.getSetCookie();
+      if (cookies.length) res.setHeader('Set-Cookie', cookies);
       res.status(envelope.kind === 'redirect' ? 200 : envelope.status).json(envelope);
     } catch (error) {
       if (signal.aborted) return;

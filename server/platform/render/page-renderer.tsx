@@ -77,7 +77,16 @@ function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) 
   const leaf = context.matches[context.matches.length - 1];
   if (!leaf) return;
   const headers = [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]];
-  for (const h of headers) h?.forEach((value, key) => res.setHeader(key, value));
+  for (const h of headers) if (h) setHeadersFrom(res, h);
+}
+
+/** A route's headers on the response; each of several cookies as its own Set-Cookie (iterating Headers would keep only the last). */
+export function setHeadersFrom(res: ExpressResponse, headers: Headers) {
+  headers.forEach((value, key) => {
+    if (key !== 'set-cookie') res.setHeader(key, value);
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
 }
 
 /**
@@ -225,6 +234,8 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (context.status >= 300 && context.status < 400 && location) {
+        // A redirect keeps what its action set for the next page: a cookie, no-store.
+        setHeadersFrom(res, context.headers);
         res.redirect(context.status, location);
       } else {
         res.status(context.status).end();

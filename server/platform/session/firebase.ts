@@ -22,6 +22,8 @@ export interface DecodedToken {
   name?: unknown;
   /** Custom claim set by `npm run staff` (see server/app/cli/staff.ts). */
   role?: unknown;
+  /** Custom claim set by `npm run staff -- grant EMAIL --practitioner ID`: the practitioner this member of staff is. */
+  practitionerId?: unknown;
 }
 
 export interface AdminHandle {

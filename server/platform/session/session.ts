@@ -8,7 +8,7 @@ import { readCookie } from '../http/cookies';
 import type { Logger } from '../http/logger';
 import { limitByAddress, memoryRateLimitStore, tooMany, type RateLimitRule, type RateLimitStore } from '../http/rate-limit';
 import { errorFields } from '../http/error-fields';
-import { isRole } from '../../../shared/platform/roles';
+import { isPractitionerId, isRole } from '../../../shared/platform/roles';
 import { requestIdOf } from '../http/request-id';
 
 export interface SessionOptions {
@@ -93,6 +93,7 @@ async function toSessionUser(decoded: DecodedToken, admin: AdminAuth, fresh = fa
   let name = typeof decoded.name === 'string' ? decoded.name.trim() : '';
   let email = decoded.email ?? null;
   let role = isRole(decoded.role) ? decoded.role : undefined;
+  let practitionerId = isPractitionerId(decoded.practitionerId) ? decoded.practitionerId : undefined;
   if (!name || (fresh && role)) {
     const record = await admin.getUser(decoded.uid);
     name ||= record.displayName?.trim() ?? '';
@@ -100,11 +101,16 @@ async function toSessionUser(decoded: DecodedToken, admin: AdminAuth, fresh = fa
     if (fresh && role) {
       const current = record.customClaims?.role;
       role = isRole(current) ? current : undefined;
+      // The practitioner link is read again with the role: taken away, it stops at the next request too.
+      const linked = record.customClaims?.practitionerId;
+      practitionerId = isPractitionerId(linked) ? linked : undefined;
     }
   }
   if (!name) name = email ? email.split('@')[0]! : 'Patient';
   const user: SessionUser = { uid: decoded.uid, displayName: name.slice(0, 80), email };
   if (role) user.role = role;
+  // Only with a role: a practitioner link alone opens nothing of the staff area.
+  if (role && practitionerId) user.practitionerId = practitionerId;
   return user;
 }
 

@@ -9,7 +9,8 @@ import { isCrossSite } from '../../platform/http/security';
 import type { Store } from '../../platform/db/store';
 import type { Logger } from '../../platform/http/logger';
 import { csvLine, csvStart } from './csv';
-import { exportPerson, exportRequests, type ExportRow } from './repo';
+import { exportPerson, exportRequests, personPhone, type ExportRow } from './repo';
+import type { PersonExporter } from '../context';
 import { filtersOf } from './page-data';
 
 const CSV_HEADER = ['Reference', 'Received (UTC)', 'Kind', 'Status', 'Name', 'E-mail', 'Phone', 'Visit (UTC)', 'Closed (UTC)', 'Note', 'Erased'];
@@ -38,7 +39,7 @@ function drained(res: Response): Promise<void> {
  * a POST so the address stays out of URLs). Same decisions as the staff pages: signed out →
  * sign in and come back, no role → 403; never cached.
  */
-export function staffDownloads(deps: { getUser: (req: Request) => Promise<SessionUser | null>; store: Store; logger: Logger }) {
+export function staffDownloads(deps: { getUser: (req: Request) => Promise<SessionUser | null>; store: Store; logger: Logger; exporters?: readonly PersonExporter[] }) {
   const router = express.Router();
 
   async function staffOnly(req: Request, res: Response): Promise<SessionUser | null> {
@@ -107,10 +108,13 @@ export function staffDownloads(deps: { getUser: (req: Request) => Promise<Sessio
         return;
       }
       const found = await exportPerson(deps.store.db, { email, phone });
+      // What other domains keep of them, found as erasure finds them (the addresses given and their requests').
+      const person = { emails: [...new Set([email, ...found.map((r) => r.email)].map((e) => e?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))], phone: personPhone({ phone }) };
+      const more = await Promise.all((deps.exporters ?? []).map((exporter) => exporter(deps.store.db, person)));
       // Who exported whose data is worth a log line; the data itself is not.
       deps.logger.info('personal data exported', { requestId: requestIdOf(req), by: user.uid, requests: found.length });
       res.setHeader('Content-Disposition', 'attachment; filename="personal-data.json"');
-      res.json({ exportedAt: new Date().toISOString(), query: { email: email?.trim() || null, phone: phone?.trim() || null }, requests: found });
+      res.json(Object.assign({ exportedAt: new Date().toISOString(), query: { email: email?.trim() || null, phone: phone?.trim() || null }, requests: found }, ...more));
     } catch (error) {
       next(error);
     }

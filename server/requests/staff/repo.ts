@@ -311,7 +311,7 @@ export interface PersonQuery {
 }
 
 /** The query's phone in E.164, or null. */
-const personPhone = (person: PersonQuery): string | null =>
+export const personPhone = (person: PersonQuery): string | null =>
   person.phone?.trim() ? (toE164Nigeria(person.phone) ?? (/^\+[1-9]\d{6,14}$/.test(person.phone.trim()) ? person.phone.trim() : null)) : null;
 
 /** Requests of one person: the same e-mail (any case) or the same phone number. null when the query names nobody. */

@@ -10,6 +10,7 @@ import { appointmentStatus, reminderChannel, STAFF_TRANSITIONS, visitKind } from
 import { dateOf, namesOf, STATUS_ACTIONS } from '../../booking/staff/format';
 import { SlotPicker } from '../../booking/staff/slot-picker';
 import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../../booking/staff/types';
+import { StaffFormLine } from '../../booking/visit-form-card';
 import { MessagesList } from '../../messages/messages-list';
 import type { MessageView } from '../../messages/types';
 import '../../booking/staff/staff-booking.css';
@@ -66,7 +67,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, today } = useLoaderData() as StaffBookingData;
+  const { staffName, newCount, appointment: a, events, messages, move, today, form } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -118,6 +119,14 @@ export default function StaffBookingPage() {
                 <dd>{a.patientPhone ? <a href={`tel:${a.patientPhone}`}>{formatE164Nigeria(a.patientPhone)}</a> : '—'}</dd>
                 <dt>E-mail</dt>
                 <dd>{a.patientEmail ? <a href={`mailto:${a.patientEmail}`}>{a.patientEmail}</a> : '—'}</dd>
+                {form && (
+                  <>
+                    <dt>New-patient form</dt>
+                    <dd>
+                      <StaffFormLine form={form} />
+                    </dd>
+                  </>
+                )}
                 <dt>Reminders</dt>
                 <dd>{reminderChannel.label(a.reminderChannel)}</dd>
                 <dt>Booked</dt>

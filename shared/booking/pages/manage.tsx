@@ -13,6 +13,7 @@ import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
 import { FormStateContext } from '../../ui/fields';
 import { ReminderFields } from '../reminder-fields';
 import { reminderChannel } from '../types';
+import { PatientFormCard } from '../visit-form-card';
 import '../booking.css';
 
 /** The manage link's page, /booking/manage/:token: the booking (and its confirmation just after booking), moving it, cancelling it. */
@@ -80,6 +81,7 @@ export default function ManagePage() {
             </p>
           )}
           <VisitDetails visit={shown} />
+          {!cancelled && page.form && <PatientFormCard form={page.form} />}
           {!cancelled && (
             <>
               <div className="visit-card__actions">

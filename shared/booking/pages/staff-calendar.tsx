@@ -9,6 +9,7 @@ import { addDays, formatClock, formatDay } from '../time';
 import { namesOf, practitionerOptions, timeOf, dateOf } from '../staff/format';
 import { appointmentStatus } from '../types';
 import type { CalendarData } from '../staff/types';
+import { StaffFormLine } from '../visit-form-card';
 import '../staff/staff-booking.css';
 
 function href(view: string, date: string, practitioner: string) {
@@ -106,6 +107,7 @@ export default function StaffCalendarPage() {
                         <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
                         <span>{names.service(a.serviceId)}</span>
                         <span>{names.practitioner(a.practitionerId)}</span>
+                        {d.forms[a.id] && <StaffFormLine form={d.forms[a.id]!} />}
                       </p>
                     </li>
                   ))}

@@ -1,6 +1,7 @@
 import type { AppointmentView } from '../results';
 import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
+import type { StaffVisitForm } from '../visit-form';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -20,6 +21,8 @@ export interface CalendarData extends StaffHeader {
   today: string;
   practitionerId: string;
   appointments: AppointmentView[];
+  /** First visits' new-patient forms, by appointment id, as this member of staff may see them. */
+  forms: Record<number, StaffVisitForm>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
 }
@@ -36,6 +39,8 @@ export interface BookingEventLine {
 export interface BookingDetailData extends StaffHeader {
   appointment: AppointmentView;
   events: BookingEventLine[];
+  /** A first visit's new-patient form as this member of staff may see it, or null. */
+  form: StaffVisitForm | null;
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
   today: string;
   meta: { title: string; description: string };

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { NavLink } from '../link';
 import { useSessionUser } from '../../platform/session';
 import { can, type StaffArea } from '../../platform/roles';
@@ -9,6 +10,7 @@ const LINKS: readonly { area: StaffArea; to: string; label: string }[] = [
   { area: 'plans', to: '/staff/plans', label: 'Plans' },
   { area: 'people', to: '/staff/people', label: 'Personal data' },
   { area: 'content', to: '/staff/content', label: 'Site content' },
+  { area: 'content', to: '/staff/content/new-patient-form', label: 'New-patient form' },
 ];
 
 /**
@@ -20,6 +22,9 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
   const user = useSessionUser();
   const role = user?.role;
   const count = newCount ?? user?.newRequests ?? 0;
+  const { pathname } = useLocation();
+  // A part inside another (the new-patient form's questions in the site content) is the one marked current there.
+  const inner = (to: string) => LINKS.some((o) => o.to.startsWith(`${to}/`) && (pathname === o.to || pathname.startsWith(`${o.to}/`)));
   return (
     <div className="staff-band">
       <div className="container staff-band__inner">
@@ -38,7 +43,7 @@ export function StaffBand({ title, staffName, newCount }: { title: string; staff
             </NavLink>
           )}
           {LINKS.filter((l) => can(role, l.area)).map((l) => (
-            <NavLink key={l.to} to={l.to} className="staff-band__link">
+            <NavLink key={l.to} to={l.to} end={inner(l.to)} className="staff-band__link">
               {l.label}
             </NavLink>
           ))}
