@@ -57,10 +57,10 @@ export function requireUser(context: ServerContext, request: Request): SessionUs
 }
 
 const AREA_REFUSAL: Record<StaffArea, string> = {
-  inbox: 'This page is for the clinic’s staff.',
-  calendar: 'This page is for the clinic’s staff.',
-  plans: 'This page is for the clinic’s staff.',
-  people: 'This page is for the clinic’s staff.',
+  inbox: 'This page is for the clinic’s front desk.',
+  calendar: 'This page is for the clinic’s front desk.',
+  plans: 'This page is for the clinic’s front desk.',
+  people: 'This page is for the clinic’s front desk.',
   content: 'This page is for the clinic’s editors.',
 };
 
