@@ -5,8 +5,8 @@
  * from its script element (server/platform/render/document.tsx `loaderTag`): `data-entry` (the entry module),
  * `data-prefetch` (the modules it will import) and `data-sw` (the service worker's versioned URL).
  *
- * The page hydrates when the visitor first shows intent (a touch, click, key, wheel, scroll,
- * mouse movement or focus), not on load. The server HTML is whole and works without scripts:
+ * The page hydrates when the visitor first shows intent (a tap, click, key, mouse movement or
+ * focus; not a scroll: ADR 0045), not on load. The server HTML is whole and works without scripts:
  * links are links, forms post to the server (ADR 0008). On a phone the first view then has the
  * connection and the main thread to itself; the ~100 kB of scripts are fetched at a low
  * priority once the page has loaded and the browser is idle, and not run, so the first tap only
@@ -18,7 +18,7 @@
  *
  * The first tap answers at once (docs/first-view.md): nothing heavy runs inside it. The scripts
  * start only once the tap has been answered and that answer painted (after the click, or the key
- * released, and the next frame; a scroll, wheel or mouse move when it pauses). Until then:
+ * released, and the next frame; a mouse move when it pauses). Until then:
  * - controls the browser runs itself answer on their own: `commandfor`/`popovertarget` buttons,
  *   `<details>` (the FAQ), links, forms (the browser's own validation messages until hydration);
  *   a `show-modal` command (the drawer, the video popup) is run here instead, before and after
@@ -99,6 +99,7 @@ function go() {
   started = true;
   clearTimeout(timer);
   for (const [t, f] of LISTENERS) w.removeEventListener(t, f, LISTEN);
+  clearTimeout(swipe);
   carouselsSwipe();
   for (const u of preloads) link('modulepreload', u);
   const inline = d.querySelector<HTMLStyleElement>('head>style');
@@ -127,13 +128,43 @@ function go() {
  * starts to scroll), and each of those frames needs the main thread that the stylesheet swap and
  * the scripts would take; once started, an animation or a smooth scroll goes on in the compositor.
  * A finger or button held down waits for its release (or a second, for a long press).
+ *
+ * A scroll is not an intent (ADR 0045): a visitor scrolls to read, or to reach a control below
+ * the fold, and the tap on it would land in the scripts' evaluation and hydration that the scroll
+ * had started (0.3–0.45 s at 4× CPU). A finger that scrolls (the browser cancels its pointer:
+ * `pointercancel`), a wheel or a scroll starts nothing; the tap that follows is the first intent,
+ * answered like any first tap. The scroll's pause only makes the carousels swipeable.
  */
 let timer = 0;
 let leaving = 0;
-function after(ms: number) {
+/** A finger or button is down and nothing but that has asked for the start yet. */
+let pressing = false;
+/** An intent other than a press (a click, a key, a focus, a mouse move) has asked for the start. */
+let owed = false;
+function after(ms: number, press = false) {
   if (started || leaving) return;
+  pressing = press;
+  if (!press) owed = true;
   clearTimeout(timer);
   timer = w.setTimeout(() => requestAnimationFrame(() => setTimeout(go)), ms);
+}
+/** The press was a scroll (or a pinch): it asks for nothing, but what was asked before it stands. */
+function scrolled() {
+  if (!pressing || started) return;
+  pressing = false;
+  clearTimeout(timer);
+  if (owed) after(200);
+}
+/** A finger's release: an intent unless the press it ends was a scroll. */
+function released() {
+  if (pressing) after(200);
+}
+/** At a scroll's pause, the carousels can be swiped (as they can from the first intent on). */
+let swipe = 0;
+function scrolling() {
+  scrolled();
+  clearTimeout(swipe);
+  swipe = w.setTimeout(() => !started && carouselsSwipe(), 200);
 }
 /**
  * The page's progress bar (the one React shows during a client navigation, `.nav-progress`), shown
@@ -215,16 +246,18 @@ w.addEventListener('pageshow', (e) => {
   progress(false);
 });
 const LISTENERS: [string, () => void][] = [
-  ['pointerdown', () => after(1000)],
-  ['touchstart', () => after(1000)],
-  ['pointerup', () => after(200)],
-  ['touchend', () => after(200)],
-  ['pointercancel', () => after(200)],
-  ['touchcancel', () => after(200)],
+  ['pointerdown', () => after(1000, true)],
+  ['touchstart', () => after(1000, true)],
+  ['pointerup', released],
+  ['touchend', released],
+  ['pointercancel', scrolled],
+  ['touchcancel', scrolled],
+  ['scroll', scrolling],
+  ['wheel', scrolling],
   ['click', () => after(150)],
   ['keydown', () => after(1000)],
   ['keyup', () => after(150)],
-  ...(['mousemove', 'wheel', 'scroll', 'focusin'] as const).map((t): [string, () => void] => [t, () => after(200)]),
+  ...(['mousemove', 'focusin'] as const).map((t): [string, () => void] => [t, () => after(200)]),
 ];
 for (const [t, f] of LISTENERS) w.addEventListener(t, f, LISTEN);
 renderAllOnTab();

@@ -22,7 +22,8 @@ export function harness({ controls }) {
       // the binding is gone (context closing)
     }
   };
-  // The loader's intents (client/loader.ts): any of them starts the page's scripts.
+  // What the page may take as an intent (client/loader.ts; since ADR 0045 a scroll or a wheel
+  // only makes its carousels swipeable): any of them before the measured tap voids a first-tap run.
   const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'mousemove', 'wheel', 'scroll', 'focusin'];
   const CONTENT = 'a[href], button, input, select, textarea, summary, img, svg, iframe, video, audio, p, li, h1, h2, h3, h4, h5, h6, dt, dd, td, th, figcaption, label';
   const OVERLAYS = 'dialog, [role=dialog], [role=alertdialog], [aria-modal=true], [popover], [role=menu]';
@@ -50,7 +51,19 @@ export function harness({ controls }) {
           if (!st.quiet && !st.early.includes(type)) st.early.push(type);
           return;
         }
-        if (a.inputAt === undefined && /^(touchstart|pointerdown|keydown)$/.test(type)) a.inputAt = performance.timeOrigin + e.timeStamp;
+        if (a.inputAt === undefined && /^(touchstart|pointerdown|keydown)$/.test(type)) {
+          a.inputAt = performance.timeOrigin + e.timeStamp;
+          // After a scroll the page may have changed since it was armed (a carousel started): the
+          // state before the tap is taken again as the tap comes in, before the page's own
+          // listeners; and where the tap landed is noted.
+          if (a.resnap && a.target) {
+            a.snap = RULES[a.spec.response].snap(a.target, a.container);
+            const el = tapElement(a.target);
+            if (!(el.contains(e.target) || e.target.contains?.(el) || e.target.closest?.('label') === el)) a.missed = describe(e.target);
+            // Where the page's start had got to when the tap came: what the tap may have to wait for.
+            a.stage = hydrated() ? 'hydrated' : document.querySelector('link[rel=modulepreload]') ? 'starting' : 'not started';
+          }
+        }
       },
       { capture: true, passive: true },
     );
@@ -368,6 +381,8 @@ export function harness({ controls }) {
             key: inst.key,
             name: nameOf(t).slice(0, 60),
             visible: present(el),
+            // Below the fold: out of the first view (the page at its top); a visitor scrolls to it.
+            below: r.height > 0 && r.top + r.height / 2 + scrollY > innerHeight,
             // The control's centre relative to its container: where to tap before it exists.
             offset: c ? { x: r.left + r.width / 2 - c.left, y: r.top + r.height / 2 - c.top } : null,
           });
@@ -438,10 +453,65 @@ export function harness({ controls }) {
         hydrated: hydrated(),
       };
     },
-    /** Takes the state before the tap and starts watching for the response, every animation frame. */
-    arm({ id, key, runId, twoTap }) {
+    /**
+     * The visitor's scroll (issue 49), before it: where the control is (its centre in the
+     * viewport), whether it is already in view (clear of the header and of the bar fixed at the
+     * bottom of a phone's viewport), and whether the page has taken an intent or started its
+     * scripts so far (the run is void then). The scroll itself is a finger's, through the
+     * browser's input (measure-intent.mjs `scrollTap`): the page sees the touch, the pointer
+     * events and the scroll as it would on a phone.
+     */
+    whereIs({ id, key }) {
       const loc = locate(id, key);
-      const a = { id, runId, spec: byId[id], inputAt: undefined, invalid: false, done: false };
+      const el = loc?.target ? tapElement(loc.target) : null;
+      if (!el) return { error: 'not on this page' };
+      const point = centre(el);
+      return { point, inView: point.y >= 40 && point.y <= innerHeight - 120, height: innerHeight, early: [...st.early], started: hydrated() || !!document.querySelector('link[rel=modulepreload]') };
+    },
+    /**
+     * The way down to a control far below, as the first-tap measurement scrolls (kept from the
+     * page: a scroll it does not see), to `short` px before the control reaches the middle of the
+     * viewport: the rest is the visitor's stroke, which the page sees.
+     */
+    async quietScroll({ id, key, short }) {
+      const loc = locate(id, key);
+      const el = loc?.target ? tapElement(loc.target) : null;
+      if (!el) return { error: 'not on this page' };
+      st.quiet = true;
+      for (let i = 0; i < 4; i++) {
+        const by = centre(el).y - innerHeight / 2 - short;
+        if (by < 20) break;
+        const y = scrollY;
+        scrollBy({ top: by, behavior: 'instant' });
+        if (scrollY === y) break;
+        // Parts below the first view render at their real height when they come near: settle.
+        await frames(3);
+        await sleep(150);
+      }
+      await frames(2);
+      st.quiet = false;
+      return this.whereIs({ id, key });
+    },
+    /**
+     * After the scroll: once the parts scrolled to have rendered (two frames), the response is
+     * armed, to be counted from the tap only (its state before the tap is taken again as the tap
+     * comes in: a part may have hydrated meanwhile). Returns where to tap.
+     */
+    async armAfterScroll({ id, key, runId }) {
+      const loc = locate(id, key);
+      const el = loc?.target ? tapElement(loc.target) : null;
+      if (!el) return { error: 'not on this page' };
+      await frames(2);
+      const point = centre(el);
+      const hit = document.elementFromPoint(point.x, point.y);
+      const problem = !shown(el) ? 'the control is not on screen after the scroll' : !hit || !(el.contains(hit) || hit.contains(el) || hit.closest?.('label') === el) ? `tap point covered by ${describe(hit)}` : undefined;
+      const armed = problem ? {} : this.arm({ id, key, runId, twoTap: false, afterScroll: true });
+      return { point, problem: problem ?? armed.error };
+    },
+    /** Takes the state before the tap and starts watching for the response, every animation frame. */
+    arm({ id, key, runId, twoTap, afterScroll = false }) {
+      const loc = locate(id, key);
+      const a = { id, runId, spec: byId[id], inputAt: undefined, invalid: false, done: false, resnap: afterScroll, afterInput: afterScroll };
       st.armed = a;
       if (twoTap && !(loc?.target && rendered(tapElement(loc.target)))) {
         // The control is not there yet: watch for it, then take the state before its tap.
@@ -488,6 +558,8 @@ export function harness({ controls }) {
   function watchFrames(a, check, offscreen, done) {
     const tick = () => {
       if (st.armed !== a || a.done) return;
+      // Armed before the tap is on its way (after a scroll): nothing counts until it has come.
+      if (a.afterInput && a.inputAt === undefined) return requestAnimationFrame(tick);
       let ok;
       try {
         ok = check();
@@ -533,7 +605,7 @@ export function harness({ controls }) {
     if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now() }));
     if (rule.persist) sessionStorage.setItem(WATCH_KEY, JSON.stringify({ id: a.id, runId: a.runId, from: location.href, since: Date.now(), persisted: rule.persist(a.snap) }));
     watchFrames(a, () => rule.check(a.target, a.snap, a.container, a), !!rule.checkNew, (at) => {
-      const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt };
+      const said = { kind: 'response', runId: a.runId, at, doc: 'same', inputAt: a.inputAt, missed: a.missed, stage: a.stage };
       // A link's page may replace this one before the report has left: the next document says it again.
       if (link) sessionStorage.setItem(PAGE_KEY, JSON.stringify({ runId: a.runId, since: Date.now(), said }));
       report(said);

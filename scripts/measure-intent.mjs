@@ -283,9 +283,10 @@ function inbox() {
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
- * @param {{ base: string, routes: string[], runs: number, json?: string, only?: string[], cookies?: { name: string, value: string, domain: string, path: string }[] }} options
+ * @param {{ base: string, baseline?: string, routes: string[], runs: number, json?: string, only?: string[], afterScroll?: number[], scrollOnly?: boolean, cookies?: { name: string, value: string, domain: string, path: string }[] }} options
  */
-export async function measureIntent({ base, routes, runs, json, only, cookies = [] }) {
+export async function measureIntent({ base, baseline, routes, runs, json, only, afterScroll = [300, 1500], scrollOnly = false, cookies = [] }) {
+  const builds = [{ label: '', base }, ...(baseline ? [{ label: ' (baseline)', base: baseline }] : [])];
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const started = Date.now();
@@ -318,6 +319,23 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     return at;
+  }
+  /**
+   * A finger's stroke from (x, y) by `dy` px (negative: up the screen, the page scrolls down), as
+   * touch events through the browser's input, so the page scrolls as under a finger (the browser
+   * cancels the pointer and the page gets its scroll events). (Chromium's synthetic scroll
+   * gesture does not scroll a headless page: it arrives as a tap.)
+   */
+  async function stroke(cdp, x, y, dy) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    const steps = 12;
+    for (let i = 1; i <= steps; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * i) / steps }] });
+    // The finger stops before it lifts: no fling (a page still flinging takes the tap to stop it,
+    // as a phone does, and the control would not be where the tap lands).
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + dy }] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
   /** As the current measurement has it: after load, the page's scripts are fetched into the
    * service worker's cache (or the HTTP cache through prefetch links) before the tap. */
@@ -371,10 +389,11 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
           await page.waitForTimeout(1000);
           const after = await page.evaluate(() => window.__intent.survey());
           const rows = new Map();
-          for (const x of before) rows.set(`${x.id}\n${x.key}`, { route, id: x.id, key: x.key, name: x.name, before: x.visible ? 'visible' : 'hidden', offset: null, after: false });
+          // below: a visitor scrolls to reach it (as served; else as laid out once hydrated).
+          for (const x of before) rows.set(`${x.id}\n${x.key}`, { route, id: x.id, key: x.key, name: x.name, before: x.visible ? 'visible' : 'hidden', offset: null, after: false, below: x.below });
           for (const x of after) {
             const k = `${x.id}\n${x.key}`;
-            if (!rows.has(k)) rows.set(k, { route, id: x.id, key: x.key, name: x.name, before: 'absent', offset: null, after: false });
+            if (!rows.has(k)) rows.set(k, { route, id: x.id, key: x.key, name: x.name, before: 'absent', offset: null, after: false, below: x.below });
             Object.assign(rows.get(k), { offset: x.offset, after: x.visible });
           }
           // A control on screen neither before nor after hydration (e.g. one for wide screens only) is not a phone's.
@@ -389,75 +408,182 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
     found.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route) || order[a.id] - order[b.id]);
     log(`intent: ${found.length} rows (${(Date.now() - started) / 1000 | 0} s): ${[...new Set(found.map((f) => f.id))].map((id) => `${id} ${found.filter((f) => f.id === id).length}`).join(', ')}`);
 
-    // 2. Each row: `runs` fresh loads, a first tap each, then the same tap once hydrated.
+    // 2. Each row: `runs` fresh loads, a first tap each, then the same tap once hydrated; for a
+    // control below the fold, fresh loads more where a scroll brings it into view and the tap
+    // follows `afterScroll` ms later. With a baseline, each run does the same on both builds, in
+    // turn (the order alternating by run).
     for (const row of found) {
       const spec = controls.find((c) => c.id === row.id);
-      const r = { ...row, label: spec.label, cold: [], hydrated: [], warm: [], page: [], warmPage: [], controlShown: [], inputLag: [], offscreen: [], outcomes: [], load: [], how: new Set(), problems: [] };
-      const problem = (run, text) => r.problems.push({ run: run + 1, text });
+      const delays = row.below ? afterScroll : [];
+      const perBuild = builds.map((b) => ({
+        ...row,
+        build: b.label,
+        label: spec.label,
+        cold: [],
+        hydrated: [],
+        warm: [],
+        page: [],
+        warmPage: [],
+        controlShown: [],
+        inputLag: [],
+        offscreen: [],
+        outcomes: [],
+        load: [],
+        how: new Set(),
+        problems: [],
+        scroll: Object.fromEntries(delays.map((d) => [d, { response: [], hydrated: [], gap: [], outcomes: [], stage: [] }])),
+      }));
+      if (scrollOnly && !delays.length) continue;
       for (let run = 0; run < runs; run++) {
-        const t0 = Date.now();
-        const phase = [];
-        const lap = (what) => phase.push(`${what} ${Date.now() - t0}`);
-        const { context, page, cdp, box } = await open();
-        const runId = `${row.route}|${row.id}|${row.key}|${run}`;
-        // The machine's load (1-minute average) when the run started: other work on the shared cores
-        // stretches every time measured.
-        r.load.push(Math.round(loadavg()[0] * 10) / 10);
-        try {
-          try {
-            const outcome = await firstTap(page, cdp, box, row, runId, lap);
-            r.outcomes.push(outcome.kind);
-            if (outcome.kind === 'visible') {
-              r.cold.push(outcome.response);
-              if (Number.isFinite(outcome.hydrated)) r.hydrated.push(outcome.hydrated);
-              if (outcome.inputLag !== undefined) r.inputLag.push(outcome.inputLag);
+        for (const i of run % 2 ? [...builds.keys()].reverse() : builds.keys()) {
+          const r = perBuild[i];
+          const url = builds[i].base;
+          const problem = (text) => r.problems.push({ run: run + 1, text });
+          // The machine's load (1-minute average) when the run started: other work on the shared cores
+          // stretches every time measured.
+          r.load.push(Math.round(loadavg()[0] * 10) / 10);
+          if (!scrollOnly) await firstAndAgain(r, row, spec, run, url, problem);
+          for (const delay of delays) {
+            const { context, page, cdp, box } = await open();
+            try {
+              const out = await scrollTap(page, cdp, box, row, `${row.route}|${row.id}|${row.key}|${run}|scroll ${delay}|${builds[i].label}`, delay, url);
+              const cell = r.scroll[delay];
+              cell.outcomes.push(out.kind);
+              cell.gap.push(out.gap);
+              if (out.stage) cell.stage.push(out.stage);
+              if (out.kind === 'visible') cell.response.push(out.response);
+              if (Number.isFinite(out.hydrated)) cell.hydrated.push(out.hydrated);
+              if (out.problem) problem(`scroll, then tap ${delay} ms later: ${out.problem}`);
+            } catch (error) {
+              r.scroll[delay].outcomes.push('void');
+              problem(`scroll, then tap ${delay} ms later: ${error.message.split('\n')[0]}`);
+            } finally {
+              await context.close();
             }
-            if (outcome.page !== undefined) r.page.push(outcome.page);
-            if (outcome.controlShown !== undefined) r.controlShown.push(outcome.controlShown);
-            if (outcome.offscreen !== undefined) r.offscreen.push(outcome.offscreen);
-            r.how.add(outcome.how);
-            if (outcome.problem) problem(run, outcome.problem);
-          } catch (error) {
-            r.outcomes.push('void');
-            problem(run, error.message.split('\n')[0]);
           }
-          lap('first tap');
-          // The same tap on a hydrated page.
-          try {
-            const warmPoint = await hydratedAgain(page, cdp, box, row, spec, runId);
-            const warmMark = box.length;
-            const second = await tap(cdp, warmPoint);
-            const mine = (kind) => (e) => e.kind === kind && e.runId === `${runId}|again`;
-            let again = null;
-            let off = null;
-            // At most 15 s; a message in the page but off screen: 2 s more for it to come into view.
-            for (const until = Date.now() + 15000; !again && Date.now() < until; ) {
-              again = await box.wait(mine('response'), 250, warmMark);
-              off = await box.wait(mine('offscreen'), 0, warmMark);
-              if (!again && off && Date.now() - off.got > 2000) break;
-            }
-            if (again) {
-              r.warm.push(again.at - second);
-              // A link: its page's first paint too.
-              const painted = warmPoint.link ? await box.wait(mine('page'), 20000, warmMark) : null;
-              if (painted) r.warmPage.push(painted.at - second);
-            } else if (off) problem(run, `once hydrated: no visible response, the message was in the page ${ms(off.at - second)} ms after the tap, off screen`);
-            else problem(run, 'once hydrated: no visible response within 15 s');
-          } catch (error) {
-            problem(run, error.message.split('\n')[0]);
-          }
-          lap('again');
-        } finally {
-          await context.close();
-          lap('closed');
-          if (process.env.INTENT_DEBUG) log(`  ${runId}: ${phase.join(', ')}`);
         }
       }
-      results.push(r);
-      log(`intent: ${row.route} ${row.id}${row.key ? ` (${row.key})` : ''}: ${r.cold.map((x) => Math.round(x)).join('/') || r.outcomes.join('/')} ms, once hydrated ${r.warm.map((x) => Math.round(x)).join('/')}${r.problems.length ? `; ${r.problems.map((p) => `run ${p.run}: ${p.text}`).join('; ')}` : ''}`);
+      for (const r of perBuild) {
+        results.push(r);
+        const scrolled = delays.map((d) => `; ${d} ms after a scroll ${r.scroll[d].response.map((x) => Math.round(x)).join('/') || r.scroll[d].outcomes.join('/')}`).join('');
+        log(`intent: ${row.route} ${row.id}${row.key ? ` (${row.key})` : ''}${r.build}: ${scrollOnly ? '' : `${r.cold.map((x) => Math.round(x)).join('/') || r.outcomes.join('/')} ms, once hydrated ${r.warm.map((x) => Math.round(x)).join('/')}`}${scrolled}${r.problems.length ? `; ${r.problems.map((p) => `run ${p.run}: ${p.text}`).join('; ')}` : ''}`);
+      }
     }
   } finally {
     await browser.close();
+  }
+
+  /** One run of a row's first tap on a fresh load, then the same tap once hydrated, on the build at `url`. */
+  async function firstAndAgain(r, row, spec, run, url, problem) {
+    const t0 = Date.now();
+    const phase = [];
+    const lap = (what) => phase.push(`${what} ${Date.now() - t0}`);
+    const { context, page, cdp, box } = await open();
+    const runId = `${row.route}|${row.id}|${row.key}|${run}|${r.build}`;
+    try {
+      try {
+        const outcome = await firstTap(page, cdp, box, row, runId, lap, url);
+        r.outcomes.push(outcome.kind);
+        if (outcome.kind === 'visible') {
+          r.cold.push(outcome.response);
+          if (Number.isFinite(outcome.hydrated)) r.hydrated.push(outcome.hydrated);
+          if (outcome.inputLag !== undefined) r.inputLag.push(outcome.inputLag);
+        }
+        if (outcome.page !== undefined) r.page.push(outcome.page);
+        if (outcome.controlShown !== undefined) r.controlShown.push(outcome.controlShown);
+        if (outcome.offscreen !== undefined) r.offscreen.push(outcome.offscreen);
+        r.how.add(outcome.how);
+        if (outcome.problem) problem(outcome.problem);
+      } catch (error) {
+        r.outcomes.push('void');
+        problem(error.message.split('\n')[0]);
+      }
+      lap('first tap');
+      // The same tap on a hydrated page.
+      try {
+        const warmPoint = await hydratedAgain(page, cdp, box, row, spec, runId, url);
+        const warmMark = box.length;
+        const second = await tap(cdp, warmPoint);
+        const mine = (kind) => (e) => e.kind === kind && e.runId === `${runId}|again`;
+        let again = null;
+        let off = null;
+        // At most 15 s; a message in the page but off screen: 2 s more for it to come into view.
+        for (const until = Date.now() + 15000; !again && Date.now() < until; ) {
+          again = await box.wait(mine('response'), 250, warmMark);
+          off = await box.wait(mine('offscreen'), 0, warmMark);
+          if (!again && off && Date.now() - off.got > 2000) break;
+        }
+        if (again) {
+          r.warm.push(again.at - second);
+          // A link: its page's first paint too.
+          const painted = warmPoint.link ? await box.wait(mine('page'), 20000, warmMark) : null;
+          if (painted) r.warmPage.push(painted.at - second);
+        } else if (off) problem(`once hydrated: no visible response, the message was in the page ${ms(off.at - second)} ms after the tap, off screen`);
+        else problem('once hydrated: no visible response within 15 s');
+      } catch (error) {
+        problem(error.message.split('\n')[0]);
+      }
+      lap('again');
+    } finally {
+      await context.close();
+      lap('closed');
+      if (process.env.INTENT_DEBUG) log(`  ${runId}: ${phase.join(', ')}`);
+    }
+  }
+
+  /**
+   * The tap that follows a scroll (issue 49): a fresh load, the control scrolled into view (the
+   * way down kept from the page, then the last 450 px by a finger: touch strokes through the
+   * browser's input, so the page sees the touches, the pointer events and the scroll, its first
+   * intent, as one scroll), and the tap `delay` ms after the finger lifted,
+   * wherever the page's start has got to by then. Its visible response, and the hydration, from
+   * the tap.
+   */
+  async function scrollTap(page, cdp, box, row, runId, delay, url) {
+    await page.goto(url + row.route, { waitUntil: 'load' });
+    await prefetched(page);
+    await slow(cdp, true);
+    const where = await page.evaluate((a) => window.__intent.whereIs(a), { id: row.id, key: row.key });
+    if (where.error) throw new Error(where.error);
+    if (where.early.length || where.started) throw new Error(`the page took an intent before the scroll (${where.early.join(', ') || 'its scripts started'})`);
+    if (where.inView) throw new Error('the control is in the first view (nothing to scroll)');
+    // The way down kept from the page, to 450 px short of the control; then the visitor's scroll:
+    // a finger's stroke up the screen (more if need be, at most 550 px each) until the control is
+    // near the middle of the viewport. The scroll ends when the last stroke's finger lifts.
+    const near = await page.evaluate((a) => window.__intent.quietScroll(a), { id: row.id, key: row.key, short: 450 });
+    if (near.error) throw new Error(near.error);
+    let lifted = Date.now();
+    for (let i = 0, p = near; i < 20 && !p.inView; i++) {
+      const dy = Math.max(-550, Math.min(550, p.point.y - p.height / 2));
+      const from = dy > 0 ? p.height - 150 : 150;
+      await stroke(cdp, 20, from, -dy);
+      lifted = Date.now();
+      const next = await page.evaluate((a) => window.__intent.whereIs(a), { id: row.id, key: row.key });
+      if (Math.abs(next.point.y - p.point.y) < 1) throw new Error('the scroll gesture did not move the page');
+      p = next;
+    }
+    const s = { ...(await page.evaluate((a) => window.__intent.armAfterScroll(a), { id: row.id, key: row.key, runId })), at: lifted };
+    if (s.error) throw new Error(s.error);
+    if (s.problem) throw new Error(s.problem);
+    const mark = box.length;
+    const mine = (kind) => (e) => e.kind === kind && e.runId === runId;
+    const wait = s.at + delay - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const at = await tap(cdp, s.point);
+    const out = { gap: at - s.at };
+    let response = null;
+    for (const until = Date.now() + 20000; !response && Date.now() < until; ) {
+      response = await box.wait(mine('response'), 250, mark);
+      const next = await box.wait(mine('new document'), 0, mark);
+      if (!response && next && Date.now() - next.got > 2500) break;
+    }
+    if (!response) {
+      const off = await box.wait(mine('offscreen'), 0, mark);
+      return { ...out, kind: off ? 'off screen' : 'none', problem: off ? 'no visible response: the message was in the page but off screen' : 'no visible response within 20 s' };
+    }
+    if (response.missed) return { ...out, kind: 'void', problem: `the tap landed on ${response.missed}, not on the control` };
+    const hydratedAt = await box.wait((e) => e.kind === 'hydrated', response.doc === 'same' ? 20000 : 0, 0);
+    return { ...out, kind: 'visible', response: response.at - at, hydrated: hydratedAt ? hydratedAt.at - at : NaN, stage: response.stage };
   }
 
   /**
@@ -465,8 +591,8 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
    * before it taken, the tap dispatched, then its visible response awaited (from the page tapped,
    * or from the document it led to), and the hydration.
    */
-  async function firstTap(page, cdp, box, row, runId, lap) {
-    await page.goto(base + row.route, { waitUntil: 'load' });
+  async function firstTap(page, cdp, box, row, runId, lap, url) {
+    await page.goto(url + row.route, { waitUntil: 'load' });
     lap('load');
     await prefetched(page);
     lap('prefetched');
@@ -534,12 +660,12 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
   }
 
   /** Gets the page hydrated (Escape to close, or a new load hydrated by a key press) and arms the same tap. */
-  async function hydratedAgain(page, cdp, box, row, spec, runId) {
+  async function hydratedAgain(page, cdp, box, row, spec, runId, url) {
     const id = `${runId}|again`;
     if (spec.again === 'reload') {
       await page.evaluate(() => window.__intent.disarm()).catch(() => {});
       await slow(cdp, false);
-      await page.goto(base + row.route, { waitUntil: 'load' });
+      await page.goto(url + row.route, { waitUntil: 'load' });
       await page.keyboard.press('Shift');
       await page.waitForFunction(() => window.__intent.hydrated(), null, { timeout: 20000 });
     } else {
@@ -576,9 +702,12 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
     }
     return [...groups.values()].map((g) => `run${g.runs.length > 1 ? 's' : ''} ${g.runs.join(', ')}: ${g.text}`);
   };
+  /** Where the page's start was at each tap: 'not started 3' or 'starting 1, hydrated 2'. */
+  const stages = (list) => ['not started', 'starting', 'hydrated'].filter((k) => list.includes(k)).map((k) => `${k} ${list.filter((x) => x === k).length}`).join(', ') || '—';
   const table = results.map((r) => ({
     route: r.route,
-    control: `${r.label}${r.key ? ` (${r.key})` : ''}`,
+    control: `${r.label}${r.key ? ` (${r.key})` : ''}${r.build}`,
+    below: !!r.below,
     n: r.cold.length,
     outcomes: r.outcomes,
     'tap → visible response, median ms': median(r.cold),
@@ -590,15 +719,21 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
     how: [...r.how].join(', '),
     problems: grouped(r.problems),
     runs: { response: r.cold, hydrated: r.hydrated, again: r.warm, page: r.page, againPage: r.warmPage, controlShown: r.controlShown, inputLag: r.inputLag, offscreen: r.offscreen, load: r.load },
+    // The tap that follows a scroll, by the delay after the scroll (ms): its responses, the
+    // hydration from the tap, and the scroll → tap time as it came.
+    afterScroll: Object.fromEntries(
+      Object.entries(r.scroll).map(([d, c]) => [d, { n: c.response.length, outcomes: c.outcomes, 'median ms': median(c.response), 'worst ms': worst(c.response), 'tap → hydrated, median ms': median(c.hydrated), 'scroll → tap, median ms': median(c.gap), 'scripts at the tap': stages(c.stage), runs: c }]),
+    ),
     name: r.name,
     before: r.before,
   }));
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   // The machine's load (5-minute average) says how much other work shared the CPU with the runs.
   const load = `load ${loadAtStart.toFixed(1)} → ${loadavg()[1].toFixed(1)} on ${cpus().length} cores`;
-  console.log(`\nFirst tap on every control, 375 px, CPU 4× slower, scripts prefetched (ADR 0018, issue 33); ${runs} fresh load(s) per row; ${minutes} min, ${load}:`);
+  const both = builds.length > 1 ? ' (each row on this build and, marked, on the baseline, run by run in turn)' : '';
+  if (!scrollOnly) console.log(`\nFirst tap on every control, 375 px, CPU 4× slower, scripts prefetched (ADR 0018, issue 33); ${runs} fresh load(s) per row${both}; ${minutes} min, ${load}:`);
   const head = ['route', 'control', 'n', 'tap → visible response, median ms', 'worst ms', 'tap → hydrated, median ms', 'same tap once hydrated, median ms', 'how'];
-  console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
+  if (!scrollOnly) console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
   // A run without a visible response is the worst: the cell says what there was instead, in how many runs.
   const worstCell = (t) => {
     const misses = t.outcomes.filter((o) => o !== 'visible' && o !== 'void').length;
@@ -608,7 +743,17 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
   const none = (t) => (t.outcomes.includes('off screen') ? 'off screen' : t.outcomes.includes('no message') ? 'no message' : 'none');
   // A link's row also says when the page it opens painted (its first contentful paint).
   const paintedCell = (t) => (t.runs.page.length ? `; its page painted ${ms(t['tap → new page painted, median ms (a link)'])} ms (${ms(worst(t.runs.page))}), once hydrated ${ms(t['the same once hydrated, median ms'])}` : '');
-  for (const t of table) console.log(`| \`${t.route}\` | ${t.control} | ${t.n} | ${t.n ? ms(t['tap → visible response, median ms']) : none(t)} | ${worstCell(t)} | ${ms(t['tap → hydrated, median ms'])} | ${ms(t['same tap once hydrated, median ms'])} | ${t.how}${paintedCell(t)} |`);
+  for (const t of scrollOnly ? [] : table) console.log(`| \`${t.route}\` | ${t.control} | ${t.n} | ${t.n ? ms(t['tap → visible response, median ms']) : none(t)} | ${worstCell(t)} | ${ms(t['tap → hydrated, median ms'])} | ${ms(t['same tap once hydrated, median ms'])} | ${t.how}${paintedCell(t)} |`);
+  // The tap that follows a scroll (issue 49): every control below the fold.
+  const scrolled = table.filter((t) => Object.keys(t.afterScroll).length);
+  if (scrolled.length) {
+    const delays = [...new Set(scrolled.flatMap((t) => Object.keys(t.afterScroll)))].sort((a, b) => a - b);
+    console.log(`\nScroll, then tap: each control below the fold, a fresh load, the control scrolled into view (the page's first intent), the tap ${delays.join(' or ')} ms after that scroll; 375 px, CPU 4× slower, scripts prefetched; ${runs} fresh load(s) per cell${both}:`);
+    const cells = (c) => (c ? `${c.n ? ms(c['median ms']) : 'none'} | ${c.outcomes.some((o) => o !== 'visible' && o !== 'void') ? `${ms(c['worst ms'])}; no response in ${c.outcomes.filter((o) => o !== 'visible' && o !== 'void').length} of ${c.outcomes.length}` : ms(c['worst ms'])} | ${ms(c['tap → hydrated, median ms'])} | ${ms(c['scroll → tap, median ms'])} | ${c['scripts at the tap']}` : '— | — | — | — | —');
+    const sh = ['route', 'control', ...delays.flatMap((d) => [`${d} ms after: tap → visible response, median ms`, 'worst ms', 'tap → hydrated, median ms', 'scroll → tap as taken, median ms', 'the page at the tap'])];
+    console.log(`| ${sh.join(' | ')} |\n|${sh.map(() => '---').join('|')}|`);
+    for (const t of scrolled) console.log(`| \`${t.route}\` | ${t.control} | ${delays.map((d) => cells(t.afterScroll[d])).join(' | ')} |`);
+  }
   const pending = CONTROLS.filter((c) => c.pending);
   for (const c of pending) console.log(`(${c.label}: not measured, ${c.pending})`);
   const missing = controls.filter((c) => !found.some((f) => f.id === c.id));
@@ -619,5 +764,5 @@ export async function measureIntent({ base, routes, runs, json, only, cookies = 
   const notes = table.flatMap((t) => t.problems.map((p) => `${t.route} ${t.control}: ${p}`));
   if (notes.length) console.log(notes.join('\n'));
   console.log('how: in page = the response came in the page tapped; progress bar = a link: the page’s progress bar showed (its page’s first paint follows); new page = in the document it led to (a link, or a form posted before hydration); 2 taps = the control was not on screen before hydration, so the first tap lands where it will be and it is tapped the moment it shows (no reaction time added).');
-  if (json) writeFileSync(json, JSON.stringify({ runs, width: 375, cpuSlowdown: 4, minutes: Number(minutes), load, rows: table, pending: pending.map((c) => ({ id: c.id, label: c.label, why: c.pending })) }, null, 2));
+  if (json) writeFileSync(json, JSON.stringify({ runs, width: 375, cpuSlowdown: 4, baseline: !!baseline, afterScroll, minutes: Number(minutes), load, rows: table, pending: pending.map((c) => ({ id: c.id, label: c.label, why: c.pending })) }, null, 2));
 }

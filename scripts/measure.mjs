@@ -10,8 +10,14 @@
 // With --intent it measures what the first tap costs now that pages hydrate on the visitor's
 // first intent (ADR 0018, issue 33): for every control type on every route that has it (paths
 // given, --all, or / and /about), the first tap → its visible response, → hydrated, and the same
-// tap once hydrated; 375 px, CPU 4× slower, 5 fresh loads per row (scripts/measure-intent.mjs).
-//   npm run build && npm run measure -- --intent [--all] [--runs=5] [--control=menu,tabs] [--json=FILE]
+// tap once hydrated; and for every control below the fold, the tap that follows the scroll that
+// brought it into view (300 and 1,500 ms after it, issue 49); 375 px, CPU 4× slower, 5 fresh
+// loads per row (scripts/measure-intent.mjs).
+//   npm run build && npm run measure -- --intent [--all] [--runs=5] [--control=menu,tabs] [--after-scroll=300,1500|none] [--scroll-only] [--json=FILE]
+// --baseline=DIR serves another build beside this one (e.g. an older commit's, built with
+// BUILD_OUT=DIR) and measures both, run by run in turn (--intent, --lighthouse):
+//   BUILD_OUT=.build/before npm run build (at the older commit), then
+//   npm run measure -- /homeFive --intent --baseline=.build/before
 // With --intake it books two first visits on the server it started and adds their new-patient
 // form's pages (the gate, and the sections of an opened form, with its cookie) to the paths
 // (scripts/measure-intake.mjs):  npm run measure -- --intake [--intent]
@@ -40,6 +46,12 @@ const runs = Math.max(1, Number(runsArg?.slice(7) ?? 1) || 1);
 // --intent: --json=FILE writes its rows as JSON; --control=menu,tabs measures only those control types.
 const intentJson = args.find((a) => a.startsWith('--json='))?.slice('--json='.length);
 const intentControls = args.find((a) => a.startsWith('--control='))?.slice('--control='.length).split(',').filter(Boolean);
+// --intent: --after-scroll=300,1500 (the default): each control below the fold is also tapped that
+// many ms after the scroll that brought it into view (the scroll is the page's first intent);
+// --after-scroll=none leaves that case out; --scroll-only measures that case alone.
+const afterScrollArg = args.find((a) => a.startsWith('--after-scroll='))?.slice('--after-scroll='.length);
+const afterScroll = afterScrollArg === 'none' ? [] : (afterScrollArg ?? '300,1500').split(',').map(Number).filter((n) => Number.isFinite(n) && n >= 0);
+const scrollOnly = args.includes('--scroll-only');
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
 const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
 // --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
@@ -53,47 +65,61 @@ if (paths.length === 0 && !a11y && !all && !intake) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
 if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
-const port = await new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
+// --baseline=DIR: another build (e.g. an older commit's, built with BUILD_OUT=DIR), served beside
+// this one; --intent and --lighthouse measure both, run by run in turn, so that what else runs on
+// the machine weighs on both alike.
+const baselineOut = args.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length);
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
   });
-});
 const database = await measurementDatabase();
-const server = spawn(process.execPath, [path.join(out, 'server/index.js')], {
-  env: {
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
-    NODE_ENV: 'production',
-    PORT: String(port),
-    LOG_REQUESTS: 'false',
-    ...placeholderFirebaseEnv('measure-project'),
-    DATABASE_URL: database.url,
-    FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
-    BOOKING_SECRET: randomBytes(32).toString('base64url'),
-    INTAKE_KEK: randomBytes(32).toString('base64'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-// The server never outlives the script (Ctrl-C included: measure-database turns it into an exit).
-process.once('exit', () => server.kill('SIGTERM'));
-const base = `http://127.0.0.1:${port}`;
-// Opening the store and applying migrations takes a few seconds: wait for the server (at most a minute).
-let exited = false;
-server.once('exit', () => (exited = true));
-for (let i = 0; ; i++) {
-  if (exited || i > 600) {
-    console.error('measure: the production server did not start (see its log above)');
-    await database.stop();
-    process.exit(1);
+const servers = [];
+/** The production server of the build in `dir`, on a free port; its base URL once it answers. */
+async function startServer(dir) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [path.join(dir, 'server/index.js')], {
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      LOG_REQUESTS: 'false',
+      ...placeholderFirebaseEnv('measure-project'),
+      DATABASE_URL: database.url,
+      FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
+      BOOKING_SECRET: randomBytes(32).toString('base64url'),
+      INTAKE_KEK: randomBytes(32).toString('base64'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  servers.push(server);
+  // The server never outlives the script (Ctrl-C included: measure-database turns it into an exit).
+  process.once('exit', () => server.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}`;
+  // Opening the store and applying migrations takes a few seconds: wait for the server (at most a minute).
+  let exited = false;
+  server.once('exit', () => (exited = true));
+  for (let i = 0; ; i++) {
+    if (exited || i > 600) {
+      console.error(`measure: the production server of ${dir} did not start (see its log above)`);
+      await database.stop();
+      process.exit(1);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return url;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 100));
 }
+const base = await startServer(out);
+// (After the first: it has migrated and seeded the database both use.)
+const baseline = baselineOut ? await startServer(baselineOut) : undefined;
 
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = [];
@@ -117,14 +143,14 @@ walk('client/loader.ts');
  * (150 ms in Lighthouse's simulation), before anything else of the page (ADR 0027).
  */
 const FIRST_ROUND_TRIP = 10 * 1460;
-async function servedDocument(p) {
+async function servedDocument(p, from = base) {
   let doc;
   // The first request of a page the cache does not hold is answered rendered per request, as gzip
   // (ADR 0016), while the cache stores it: ask until the stored answer comes (a page the cache
   // never holds, such as a booking step, stays gzip).
   for (let i = 0; i < 20; i++) {
     try {
-      doc = await rawGet(base + p);
+      doc = await rawGet(from + p);
       if (doc.coding === 'br') break;
     } catch (error) {
       // A pooled connection the server closed while idle (its keep-alive timeout is 5 s, and a
@@ -207,7 +233,7 @@ try {
   }
 
   // 5 fresh loads per row unless --runs says otherwise.
-  if (intent) await measureIntent({ base, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls, cookies: intakeCookies });
+  if (intent) await measureIntent({ base, baseline, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls, afterScroll, scrollOnly, cookies: intakeCookies });
 
   if (lighthouse) {
     const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -217,12 +243,12 @@ try {
       return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
     };
     /** One Lighthouse run: its JSON report and parsed result, or what went wrong. */
-    const lighthouseRun = (p) => {
+    const lighthouseRun = (url) => {
       let report;
       try {
         report = execFileSync(
           'npx',
-          ['-y', 'lighthouse@13', base + p, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
+          ['-y', 'lighthouse@13', url, '--quiet', '--output=json', '--output-path=stdout', '--form-factor=mobile', ...(only ? [`--only-categories=${only}`] : []), `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`],
           { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
         );
       } catch (error) {
@@ -244,44 +270,52 @@ try {
     };
     const lhTable = {};
     const notes = [];
+    // With --baseline each run measures both builds, in turn (the order alternating by run).
+    const builds = [{ label: '', base }, ...(baseline ? [{ label: ' (baseline)', base: baseline }] : [])];
     for (const p of paths) {
-      const runsOf = [];
+      const runsOf = Object.fromEntries(builds.map((b) => [b.label, []]));
       // Lighthouse measures the page as visitors get it, from the page cache (ADR 0011): its
       // entries live 10 minutes and a run of every route takes longer, so the first run of a route
       // would otherwise often get the answer rendered for a miss (gzip, ~15 % larger), not the
       // stored one. `npm run bench` measures the uncached render.
-      await servedDocument(p);
+      for (const b of builds) await servedDocument(p, b.base);
       for (let r = 0; r < runs; r++) {
-        // A run that gives no report or a runtime error (NO_NAVSTART when Chrome misses the
-        // navigation, seen on a loaded machine) is tried once more, then left out of the median.
-        let result = lighthouseRun(p);
-        if (result.problem) result = lighthouseRun(p);
-        if (result.problem) {
-          notes.push(`${p}: run ${r + 1}: ${result.problem} twice; left out of the median`);
-          continue;
+        for (const b of r % 2 ? [...builds].reverse() : builds) {
+          // A run that gives no report or a runtime error (NO_NAVSTART when Chrome misses the
+          // navigation, seen on a loaded machine) is tried once more, then left out of the median.
+          let result = lighthouseRun(b.base + p);
+          if (result.problem) result = lighthouseRun(b.base + p);
+          if (result.problem) {
+            notes.push(`${p}${b.label}: run ${r + 1}: ${result.problem} twice; left out of the median`);
+            continue;
+          }
+          const { report, lhr } = result;
+          if (lhJsonDir) {
+            mkdirSync(lhJsonDir, { recursive: true });
+            writeFileSync(path.join(lhJsonDir, `${p.replace(/\W+/g, '_') || 'home'}${b.label ? '-baseline' : ''}-${r + 1}.json`), report);
+          }
+          const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+          const num = (k) => lhr.audits[k]?.numericValue ?? NaN;
+          runsOf[b.label].push({
+            perf: score('performance'),
+            lcp: num('largest-contentful-paint'),
+            cls: num('cumulative-layout-shift'),
+            tbt: num('total-blocking-time'),
+            fcp: num('first-contentful-paint'),
+            a11y: score('accessibility'),
+            bp: score('best-practices'),
+            seo: score('seo'),
+            lhr,
+          });
         }
-        const { report, lhr } = result;
-        if (lhJsonDir) {
-          mkdirSync(lhJsonDir, { recursive: true });
-          writeFileSync(path.join(lhJsonDir, `${p.replace(/\W+/g, '_') || 'home'}-${r + 1}.json`), report);
-        }
-        const score = (k) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-        const num = (k) => lhr.audits[k]?.numericValue ?? NaN;
-        runsOf.push({
-          perf: score('performance'),
-          lcp: num('largest-contentful-paint'),
-          cls: num('cumulative-layout-shift'),
-          tbt: num('total-blocking-time'),
-          fcp: num('first-contentful-paint'),
-          a11y: score('accessibility'),
-          bp: score('best-practices'),
-          seo: score('seo'),
-          lhr,
-        });
       }
-      if (!runsOf.length) continue;
+      for (const b of builds) summarise(`${p}${b.label}`, runsOf[b.label]);
+    }
+    /** The row of a path (and build): medians, and what keeps the median run from a perfect score. */
+    function summarise(row, runsOf) {
+      if (!runsOf.length) return;
       const med = (k) => median(runsOf.map((x) => x[k]));
-      lhTable[p] = {
+      lhTable[row] = {
         perf: med('perf'),
         'LCP s': (med('lcp') / 1000).toFixed(2),
         CLS: med('cls').toFixed(3),
@@ -295,21 +329,23 @@ try {
       // Only the columns of the categories that ran (--only): a category left out is not a 0.
       const ran = runsOf[0].lhr.categories;
       const columns = { performance: ['perf', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'perf runs'], accessibility: ['a11y'], 'best-practices': ['best pr.'], seo: ['SEO'] };
-      for (const [category, keys] of Object.entries(columns)) if (!ran[category]) for (const k of keys) delete lhTable[p][k];
+      for (const [category, keys] of Object.entries(columns)) if (!ran[category]) for (const k of keys) delete lhTable[row][k];
       // What keeps the median run from a perfect score: failing binary audits and insights.
       const mid = [...runsOf].sort((a, b) => a.perf - b.perf)[runsOf.length >> 1].lhr;
       const failing = Object.values(mid.audits)
         .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'))
         .map((a) => a.id);
-      if (failing.length) notes.push(`${p}: not passing: ${failing.join(', ')}`);
+      if (failing.length) notes.push(`${row}: not passing: ${failing.join(', ')}`);
     }
     console.log(`Lighthouse 13 mobile (simulated slow 4G, 4× CPU slowdown), median of ${runs} run(s) per path; noisy on shared cores:`);
     console.table(lhTable);
     if (notes.length) console.log(notes.join('\n'));
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  for (const server of servers) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', resolve)));
+  }
   await database.stop();
 }
 

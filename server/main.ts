@@ -17,7 +17,8 @@ import { startPoller } from './platform/poller';
 import { createMailTransport } from './platform/mail/transport';
 import { startOutboxWorker } from './platform/mail/outbox';
 import { createChannels, MessagingConfigError, parseMessagingConfig, type MessagingConfig } from './messages/config';
-import { startMessagesWorker, type MessagesWorker } from './messages/worker';
+import { startMessagesWorker } from './messages/worker';
+import { codeSender } from './messages/codes';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
 import { errorFields } from './platform/http/error-fields';
@@ -25,7 +26,6 @@ import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
 import { openMediaStore, parseMediaConfig, type MediaStore } from './platform/media';
-import type { VisitForms } from './booking/visit-forms';
 import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
 import { checkIntakeKeys, resolveIntakeKeyring } from './intake/keys';
 import { startIntakeRetention } from './intake/retention';
@@ -97,16 +97,30 @@ export async function start(options: StartOptions): Promise<Server> {
   const outboxWorker = startOutboxWorker({ store, transport, logger });
   // Salts the keys made from what people type (FORM_KEY_SECRET, or one kept in DATA_DIR in development).
   const secret = formKeySecret(config.formKeySecret, config.store.dataDir);
-  // The domains and their links (server/app/domains.ts), with the workers they wake: the messages
-  // worker is started next (it links a first visit's form, domains.visitForms); no visit changes
-  // before the server listens, so its wake is never called before it is there.
-  const domains = composeDomains({ config, store, bookingSecret, formKeys: formKeys(secret), intakeKeys, wakeOutbox: outboxWorker.wake, wakeMessages: () => messagesWorker.wake(), schedule: messaging.schedule });
-  const { booking } = domains;
   // Patient messages (confirmations, reminders…): each channel's adapter as configured, the local
   // sink (DATA_DIR/messages/<channel>.jsonl) for any without a provider; e-mail through SMTP when set.
-  const messagesWorker = startPatientMessages(config, messaging, store, transport, logger, bookingSecret, domains.visitForms);
-  // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`).
-  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger });
+  const channels = createChannels(messaging, { dataDir: config.store.dataDir, logger, sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null });
+  // The domains and their links (server/app/domains.ts), with the workers they wake: the messages
+  // worker is started next (it links a first visit's form, domains.visitForms); no visit changes
+  // before the server listens, so its wake is never called before it is there. One-time codes go
+  // out through the same channels (WhatsApp's authentication template, or SMS; the sinks in development).
+  const domains = composeDomains({
+    config,
+    store,
+    bookingSecret,
+    formKeys: formKeys(secret),
+    intakeKeys,
+    wakeOutbox: outboxWorker.wake,
+    wakeMessages: () => messagesWorker.wake(),
+    schedule: messaging.schedule,
+    codes: codeSender(channels, logger),
+  });
+  const { booking } = domains;
+  // The messages worker, beside the outbox's; it signs the manage links it sends with the booking key.
+  const messagesWorker = startMessagesWorker({ store, channels, secret: bookingSecret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000, forms: domains.visitForms });
+  // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`);
+  // with them, codes a day old, refusals 90 days old and webhook events 30 days old.
+  const retention = startRetentionJob({ store, months: config.retentionMonths, keys: formKeys(secret), logger, also: domains.housekeeping });
   // New-patient forms INTAKE_RETENTION_MONTHS after their visit (and with `npm run retention`).
   const intakeRetention = startIntakeRetention({ store, months: config.intake.retentionMonths, logger });
 
@@ -208,16 +222,6 @@ export async function start(options: StartOptions): Promise<Server> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
-}
-
-/** The messages worker, beside the outbox's; it signs the manage links it sends with the booking key. */
-function startPatientMessages(config: Config, messaging: MessagingConfig, store: Store, transport: ReturnType<typeof createMailTransport>, logger: Logger, secret: string, forms: VisitForms): MessagesWorker {
-  const channels = createChannels(messaging, {
-    dataDir: config.store.dataDir,
-    logger,
-    sendMail: transport.kind === 'smtp' ? (mail) => transport.send(mail) : null,
-  });
-  return startMessagesWorker({ store, channels, secret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000, forms });
 }
 
 /** Resolves once the port is really bound; a taken port ends the process with one line saying what to do. */

@@ -9,10 +9,11 @@ import type { SessionUser } from '../../shared/platform/session';
 import { can } from '../../shared/platform/roles';
 import { accountsContext, noAccounts, type AccountService } from '../accounts/account-service';
 import { bookingContext } from '../booking/context';
-import { calendarFeedRoute } from '../booking/feed-route';
-import { calendarDownload } from '../booking/calendar-download';
-import { shortManageLink, shortTokenRedirect } from '../booking/short-link';
+import { CALENDAR_FEED_ROUTE, calendarFeedRoute } from '../booking/feed-route';
+import { calendarDownload, VISIT_FILE_ROUTE } from '../booking/calendar-download';
+import { SHORT_MANAGE_ROUTE, shortManageLink, shortTokenRedirect } from '../booking/short-link';
 import type { BookingService } from '../booking/service';
+import type { PhoneCodeSender } from '../booking/phone-proof';
 import { visitFormsContext } from '../booking/visit-forms';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
@@ -34,6 +35,7 @@ import { bodyCutOf, formBody } from '../platform/http/form-body';
 import { pageRequestGuards, wellFormedFormBody } from '../platform/http/form-guards';
 import { errorFields } from '../platform/http/error-fields';
 import { createLogger, requestLogger, type Logger } from '../platform/http/logger';
+import { pathRedactor, redactingLogger } from '../platform/http/redact';
 import { memoryRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit';
 import { storeRateLimits } from '../platform/db/rate-limit';
 import { requestId, requestIdFrom, requestIdOf } from '../platform/http/request-id';
@@ -48,7 +50,7 @@ import { composeDomains, type Domains } from './domains';
 import { intakeContext } from '../intake/context';
 import type { IntakeKeyring } from '../intake/crypto';
 import { intakeDownload } from '../intake/download';
-import { formPath, SHORT_FORM_ROUTE } from '../../shared/intake/routes';
+import { FORM_DOWNLOAD_ROUTE, formPath, SHORT_FORM_ROUTE } from '../../shared/intake/routes';
 import type { IntakeService } from '../intake/service';
 import { formKeys } from '../requests/keys';
 import { FORM_BODY_HARD_LIMIT, FORM_BODY_LIMIT } from '../requests/form-action';
@@ -89,6 +91,8 @@ export interface AppDeps {
   domains?: Domains;
   /** Bookings, instead of the store's (tests); see `domains`. */
   booking?: BookingService;
+  /** Sends the booking's one-time codes (server/main.ts: the messages domain's channels); without it no code can be sent (tests pass one in memory). */
+  codes?: PhoneCodeSender;
   /** Where the forms' requests go, instead of the store's (tests pass one in memory); see `domains`. */
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
@@ -153,14 +157,21 @@ function filesOnly(serve: RequestHandler): RequestHandler {
  * the page cache in front of Express: a hit is answered before Express sets up a request at all
  * (that set-up alone halves a cached page's throughput); the rest goes to Express.
  */
+/**
+ * Every route whose path carries a secret in a `:token` segment: the pages' and those Express
+ * answers itself. The logs name these routes with the token replaced (server/platform/http/redact.ts).
+ */
+export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE, SHORT_FORM_ROUTE, FORM_DOWNLOAD_ROUTE];
+
 export function createApp(deps: AppDeps): App {
   const { config } = deps;
-  const logger = deps.logger ?? createLogger();
+  // Whatever logs a path (the request log, an error's line) logs it without its token.
+  const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
   const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake });
+  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
   const { booking, requests, intake } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const gallery = deps.gallery ?? staticGalleryCatalog();
@@ -332,7 +343,7 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, todayVisits: domains.todayVisits, postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, fileErasers: domains.fileErasers, todayVisits: domains.todayVisits, postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
     [clinicContext, clinic],
     [blogContext, blog],
     [galleryContext, gallery],

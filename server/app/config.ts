@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
+import { DEFAULT_BOOKING_LIMITS, type BookingLimits } from '../../shared/booking/limits';
 import type { AuthConfig, ServiceAccount } from '../platform/session/auth-config';
 import { parseKek } from '../intake/crypto';
 
@@ -93,6 +94,15 @@ const schema = z.object({
     .default(DEFAULT_BOOKING_RULES.slotStepMinutes),
   BOOKING_CANCEL_NOTICE_MINUTES: z.coerce.number().int().min(0).max(14 * 24 * 60).default(DEFAULT_BOOKING_RULES.cancellationNoticeMinutes),
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(30).default(DEFAULT_BOOKING_RULES.holdMinutes),
+  // What one patient may take online (shared/booking/limits.ts, ADR 0042). See .env.example.
+  BOOKING_MAX_FUTURE_VISITS_PER_PHONE: z.coerce.number().int().min(1).max(100).default(DEFAULT_BOOKING_LIMITS.futureVisitsPerPhone),
+  BOOKING_MAX_VISITS_PER_DAY_PER_PHONE: z.coerce.number().int().min(1).max(20).default(DEFAULT_BOOKING_LIMITS.visitsPerDayPerPhone),
+  BOOKING_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BOOKING_LIMITS.bookingsPerAddressPerHour),
+  BOOKING_MAX_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BOOKING_LIMITS.bookingsPerNetworkPerHour),
+  BOOKING_MAX_MOVES_PER_VISIT_PER_DAY: z.coerce.number().int().min(1).max(50).default(DEFAULT_BOOKING_LIMITS.movesPerVisitPerDay),
+  BOOKING_PHONE_PROOF_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BOOKING_LIMITS.phoneProofDays),
+  BOOKING_CODES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).max(20).default(DEFAULT_BOOKING_LIMITS.codesPerPhonePerHour),
+  BOOKING_CODES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_BOOKING_LIMITS.codesPerHour),
   /** Signs the patients' manage links (HMAC-SHA256); required in production. */
   BOOKING_SECRET: z
     .string()
@@ -161,6 +171,8 @@ export interface IntakeConfig {
 
 export interface BookingConfig {
   rules: BookingRules;
+  /** What one patient may take online: caps per phone, address and visit, the code's limits. */
+  limits: BookingLimits;
   /**
    * BOOKING_SECRET, or null: server/booking/secret.ts then keeps a random one in DATA_DIR
    * outside production and refuses to start in production (loadConfig stays free of I/O).
@@ -252,6 +264,16 @@ function bookingConfig(e: Env): BookingConfig {
       slotStepMinutes: e.BOOKING_SLOT_STEP_MINUTES,
       cancellationNoticeMinutes: e.BOOKING_CANCEL_NOTICE_MINUTES,
       holdMinutes: e.BOOKING_HOLD_MINUTES,
+    },
+    limits: {
+      futureVisitsPerPhone: e.BOOKING_MAX_FUTURE_VISITS_PER_PHONE,
+      visitsPerDayPerPhone: e.BOOKING_MAX_VISITS_PER_DAY_PER_PHONE,
+      bookingsPerAddressPerHour: e.BOOKING_MAX_PER_ADDRESS_PER_HOUR,
+      bookingsPerNetworkPerHour: Math.max(e.BOOKING_MAX_PER_NETWORK_PER_HOUR, e.BOOKING_MAX_PER_ADDRESS_PER_HOUR),
+      movesPerVisitPerDay: e.BOOKING_MAX_MOVES_PER_VISIT_PER_DAY,
+      phoneProofDays: e.BOOKING_PHONE_PROOF_DAYS,
+      codesPerPhonePerHour: e.BOOKING_CODES_PER_PHONE_PER_HOUR,
+      codesPerHour: e.BOOKING_CODES_PER_HOUR,
     },
     secret: e.BOOKING_SECRET ?? null,
   };

@@ -4,6 +4,9 @@ import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
 import type { TimeListener } from '../booking/time-changes';
+import { pruneCodes, type PhoneCodeSender } from '../booking/phone-proof';
+import { pruneRefusals } from '../booking/caps';
+import { pruneWebhookEvents } from '../messages/webhooks';
 import type { VisitForms } from '../booking/visit-forms';
 import { randomKeyring, type IntakeKeyring } from '../intake/crypto';
 import { eraseFormsOf, exportFormsOf } from '../intake/people';
@@ -13,7 +16,9 @@ import { visitMessages } from '../messages/queue';
 import type { ScheduleConfig } from '../messages/rules';
 import { eraseMessagesOf } from '../messages/staff';
 import { unavailableStore, type Store } from '../platform/db/store';
-import type { PersonEraser, PersonExporter, RequestsService } from '../requests/context';
+import { eraseSinkLines } from '../messages/sink';
+import type { FileEraser, PersonEraser, PersonExporter, RequestsService } from '../requests/context';
+import { eraseMailFiles, mailFilesDir } from '../platform/mail/transport';
 import type { FormKeys } from '../requests/keys';
 import { forgetSubscribers, subscribe } from '../requests/repo';
 import { createRequestsService } from '../requests/service';
@@ -45,6 +50,8 @@ export interface DomainsOptions {
   wakeMessages?: (() => void) | undefined;
   /** When patient messages are due (MESSAGES_*); by default the built-in schedule. */
   schedule?: ScheduleConfig | undefined;
+  /** Sends the booking's one-time codes (the messages domain's channels); none: no code can be sent, the call-back request is offered. */
+  codes?: PhoneCodeSender | undefined;
   /** The keys made from what people type (FORM_KEY_SECRET): the newsletter's forgetting, for the new-patient form's news. */
   formKeys: FormKeys;
   /**
@@ -68,8 +75,11 @@ export interface Domains {
   visitForms: VisitForms;
   /** What the requests domain (the staff inbox, erasure, a person's export) gets from the others. */
   personErasers: readonly PersonEraser[];
+  fileErasers: readonly FileEraser[];
   personExporters: readonly PersonExporter[];
   todayVisits(): Promise<TodayVisit[]>;
+  /** The booking's and the messages' housekeeping, run with the daily retention job: codes a day old, refusals 90 days old, webhook events 30 days old. */
+  housekeeping(): Promise<Record<string, number>>;
 }
 
 /** Who listens to every change of time, after the booking's own mails: the waitlist (issue 46) is one more entry. */
@@ -97,7 +107,17 @@ export function composeDomains(options: DomainsOptions): Domains {
       news: newsletterConsent(store, options.formKeys, config.publicOrigin, wakeOutbox),
       retentionMonths: config.intake.retentionMonths,
     });
-  return { booking, requests, intake, visitForms, personErasers: personErasers(booking), personExporters, todayVisits: () => todayVisits(booking) };
+  return {
+    booking,
+    requests,
+    intake,
+    visitForms,
+    personErasers: personErasers(booking),
+    fileErasers: fileErasers(config.store.dataDir),
+    personExporters,
+    todayVisits: () => todayVisits(booking),
+    housekeeping: async () => ({ codes: await pruneCodes(store.db), refusals: await pruneRefusals(store.db), webhookEvents: await pruneWebhookEvents(store.db) }),
+  };
 }
 
 /** The new-patient forms' store and keys: the unavailable store in production without INTAKE_KEK (see `intakeKeys`). */
@@ -134,6 +154,8 @@ function storeBooking(options: DomainsOptions, forms: VisitForms): BookingServic
       options.wakeMessages?.();
     },
     listeners: listeners(options),
+    limits: config.booking.limits,
+    ...(options.codes ? { codes: options.codes } : {}),
     forms,
   });
 }
@@ -156,6 +178,14 @@ export const personErasers = (booking: BookingService): readonly PersonEraser[] 
   },
   (tx, person) => booking.eraseAppointmentsOf(tx, person),
 ];
+
+/**
+ * And what the local sinks wrote to files for them (development, or production without SMTP_URL
+ * or a provider): their lines in DATA_DIR/messages/*.jsonl and their mails in DATA_DIR/outbox,
+ * once the transaction has committed. The files of this instance's DATA_DIR: an instance whose
+ * DATA_DIR is not shared keeps its own (docs/decisions/0042-a-proven-phone-and-caps-per-patient.md).
+ */
+export const fileErasers = (dataDir: string): readonly FileEraser[] => [(person) => eraseSinkLines(dataDir, person), (person) => eraseMailFiles(mailFilesDir(dataDir), person.emails)];
 
 /** What a person's export (/staff/people) adds from other domains: their new-patient forms' records and who read them (never the answers). */
 export const personExporters: readonly PersonExporter[] = [async (db, person) => ({ newPatientForms: await exportFormsOf(db, person) })];

@@ -11,6 +11,7 @@ import { placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
 import { timeChanged, visitChange, visitsGone } from './time-changes';
+import { visitCapReached } from './caps';
 
 /** Any 32-bit number no other code uses as the first advisory-lock key ("bk"): booking idempotency keys. */
 const KEY_LOCK_CLASS = 0x626b;
@@ -42,10 +43,23 @@ export interface BookOptions {
 }
 
 /**
+ * What a visitor must have before a booking takes time (issue 44): the phone proven, and the
+ * phone's visits within the caps (counted after a lock on the phone, in the booking's
+ * transaction). Staff are asked for neither.
+ */
+async function visitorMayBook(tx: Tx, deps: BookingDeps, form: BookingForm, actor: BookingActor, now: Date): Promise<BookingFailure | null> {
+  if (actor.kind !== 'visitor') return null;
+  if (actor.provenPhone !== form.patient.phone) return { ok: false, reason: 'unproven-phone' };
+  const capped = await visitCapReached(tx, deps, form.patient.phone, form.startsAt, now);
+  return capped ? { ok: false, reason: capped } : null;
+}
+
+/**
  * Books a visit in one transaction: the free-slot check, the row (the exclusion constraint
  * deciding any race), its history event, the request it came from (if any) and the mails. The
  * same idempotency key again answers the first booking (duplicate: true). A conflict or a time
- * that is not free answers with the three nearest free times.
+ * that is not free answers with the three nearest free times. A visitor books only with the
+ * phone they proved, and within the caps per phone.
  */
 export async function book(deps: BookingDeps, form: BookingForm, actor: BookingActor, options: BookOptions = {}): Promise<BookResult> {
   const now = clock(deps);
@@ -55,6 +69,8 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
       await lockKey(tx, form.idempotencyKey);
       const first = await rowByKey(tx, form.idempotencyKey);
       if (first) return { row: first, duplicate: true };
+      const refused = await visitorMayBook(tx, deps, form, actor, now);
+      if (refused) return refused;
       const placed = await placeVisit(tx, deps, {
         serviceId: form.serviceId,
         visitKind: form.visitKind,
@@ -106,6 +122,10 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
 
 function patientColumns(form: Pick<BookingForm, 'patient' | 'reminders'>, actor: BookingActor, now: Date) {
   return {
+    // Staff took the number and the address from the patient; a visitor proved the phone (the
+    // address is proven later, by the link in the confirmation: ADR 0042).
+    phoneProvenAt: actor.kind === 'staff' || actor.provenPhone === form.patient.phone ? now : null,
+    emailProvenAt: actor.kind === 'staff' && form.patient.email ? now : null,
     patientName: form.patient.name,
     patientPhone: form.patient.phone,
     patientEmail: form.patient.email,
@@ -201,6 +221,8 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
     await lockKey(tx, form.idempotencyKey);
     const first = await rowByKey(tx, form.idempotencyKey);
     if (first) return { row: first, duplicate: true };
+    const refused = await visitorMayBook(tx, deps, form, actor, now);
+    if (refused) return refused;
     const [held] = await tx
       .select()
       .from(appointments)
@@ -229,6 +251,7 @@ export async function confirmHold(deps: BookingDeps, holdToken: string, form: Bo
     return { row: row!, duplicate: false };
   });
   if (!outcome) return book(deps, form, actor);
+  if ('ok' in outcome) return outcome;
   if (!outcome.duplicate) deps.wake?.();
   return { ok: true, appointment: toView(outcome.row), manageToken: manageTokenOf(deps.secret, outcome.row), duplicate: outcome.duplicate };
 }

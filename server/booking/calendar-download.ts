@@ -7,6 +7,9 @@ import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
 import { clinicPhoneNow } from '../clinic/details';
 
+/** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics` (the token kept out of the logs). */
+export const VISIT_FILE_ROUTE = '/booking/manage/:token/visit.ics';
+
 /**
  * `GET /booking/manage/<token>/visit.ics`: the booking's calendar entry, by its manage link (no
  * account): the same file as the confirmation mail's (same UID, so a newer one updates the entry;
@@ -14,7 +17,7 @@ import { clinicPhoneNow } from '../clinic/details';
  */
 export function calendarDownload(deps: { booking: BookingService; clinic: ClinicCatalog; publicOrigin: string }) {
   const router = express.Router();
-  router.get('/booking/manage/:token/visit.ics', async (req, res, next) => {
+  router.get(VISIT_FILE_ROUTE, async (req, res, next) => {
     try {
       res.setHeader('Cache-Control', 'private, no-store');
       const token = req.params.token;

@@ -9,6 +9,8 @@ import { placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
 import { timeChanged, visitChange } from './time-changes';
+import { movesCapReached, recordRefusal, visitCapReached } from './caps';
+import { emailProofMatches } from './phone-proof';
 
 /**
  * Changes to an existing booking, each one transaction on the locked row: the patient's (by
@@ -55,7 +57,7 @@ export async function appointmentByToken(deps: BookingDeps, token: string): Prom
 
 export interface RescheduleInput {
   startsAt: Date;
-  /** Another practitioner, 'any', or (by default) the same one. */
+  /** Another practitioner, or 'any' when the patient chose it; missing (null): the visit's own. Never read as 'any'. */
   practitionerId?: string | null;
 }
 
@@ -68,6 +70,7 @@ export interface RescheduleInput {
 export async function reschedule(deps: BookingDeps, changer: Changer, input: RescheduleInput): Promise<ChangeResult> {
   const now = clock(deps);
   let context: { serviceId: string; visitKind: AppointmentRow['visitKind']; practitionerId: string } | null = null;
+  let visit: AppointmentRow | null = null;
   const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
     const row = await lockedRow(tx, deps, changer, now);
     if (isFailure(row)) return row;
@@ -75,7 +78,19 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
     if (tooLate(deps, changer, row, now)) return { ok: false, reason: 'too-late' };
     const practitionerId = input.practitionerId || row.practitionerId;
     context = { serviceId: row.serviceId, visitKind: row.visitKind, practitionerId };
-    if (row.startsAt.getTime() === input.startsAt.getTime() && practitionerId === row.practitionerId) return row;
+    visit = row;
+    // The same time with the same practitioner (or "any available", which that is) changes nothing:
+    // no event, no mail, however often it is sent.
+    const sameTime = row.startsAt.getTime() === input.startsAt.getTime();
+    if (sameTime && (practitionerId === row.practitionerId || practitionerId === 'any')) return row;
+    // The patient moves a visit a few times a day at most, and never onto a day the phone already has one.
+    if (changer.as === 'patient') {
+      if (await movesCapReached(tx, deps, row.id)) return { ok: false, reason: 'too-many-moves' };
+      if (row.patientPhone && row.createdBy === 'visitor') {
+        const capped = await visitCapReached(tx, deps, row.patientPhone, input.startsAt, now, row.id);
+        if (capped) return { ok: false, reason: capped };
+      }
+    }
     const placed = await placeVisit(tx, deps, {
       serviceId: row.serviceId,
       visitKind: row.visitKind,
@@ -113,6 +128,11 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
   });
   if (isFailure(outcome)) {
     const at = context as { serviceId: string; visitKind: AppointmentRow['visitKind']; practitionerId: string } | null;
+    const moved = visit as AppointmentRow | null;
+    // Staff see who hit a limit (/staff/booking-limits).
+    if (moved && (outcome.reason === 'too-many-moves' || outcome.reason === 'one-a-day')) {
+      await recordRefusal(deps.store.db, { cap: outcome.reason === 'too-many-moves' ? 'moves-a-day' : 'visits-a-day', phone: moved.patientPhone, appointmentId: moved.id }, now);
+    }
     if ((outcome.reason === 'conflict' || outcome.reason === 'not-free') && at) {
       return { ...outcome, alternatives: await nearestFreeTimes(deps.store.db, { ...at, asStaff: changer.as === 'staff' }, input.startsAt, deps.rules, now) };
     }
@@ -220,6 +240,30 @@ export async function setReminders(deps: BookingDeps, changer: Changer, input: {
     await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'reminders', detail: detailOf(changer, { channel }) });
     // The time stays as it was; the messages listener plans the reminders afresh (or stops them).
     await timeChanged(tx, deps, visitChange('reminders', row, changed!, byOf(changer), now));
+    return changed!;
+  });
+  if (isFailure(outcome)) return outcome;
+  deps.wake?.();
+  return { ok: true, appointment: toView(outcome) };
+}
+
+/**
+ * The patient proves their e-mail address with the link in their confirmation (its `proof`):
+ * from then on reminders by e-mail, and word of a move or a cancellation, may go there (issue 44:
+ * until then, nothing beyond the confirmation). Reminders chosen by e-mail are planned now.
+ * Proving it again changes nothing.
+ */
+export async function proveEmail(deps: BookingDeps, token: string, proof: string): Promise<ChangeResult> {
+  const now = clock(deps);
+  const changer: Changer = { as: 'patient', token };
+  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
+    const row = await lockedRow(tx, deps, changer, now);
+    if (isFailure(row)) return row;
+    if (!emailProofMatches(deps.secret, row.id, row.patientEmail, proof)) return { ok: false, reason: 'bad-token' };
+    if (row.emailProvenAt) return row;
+    const [changed] = await tx.update(appointments).set({ emailProvenAt: now, version: sql`${appointments.version} + 1`, updatedAt: now }).where(eq(appointments.id, row.id)).returning();
+    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: 'visitor', action: 'email-proven', detail: {} });
+    if (changed!.reminderChannel === 'email' && row.status === 'booked') await timeChanged(tx, deps, visitChange('reminders', row, changed!, 'patient', now));
     return changed!;
   });
   if (isFailure(outcome)) return outcome;

@@ -3,6 +3,8 @@ import type { AppointmentView } from '../../shared/booking/results';
 import type { Store } from '../platform/db/store';
 import type { AppointmentRow } from './schema';
 import type { TimeListener } from './time-changes';
+import type { BookingLimits } from '../../shared/booking/limits';
+import type { PhoneCodeSender } from './phone-proof';
 import type { VisitForms } from './visit-forms';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
@@ -25,6 +27,10 @@ export interface BookingDeps {
    * (server/app/domains.ts); none in a bare core (benchmarks, some tests).
    */
   listeners?: readonly TimeListener[];
+  /** What one patient may take online (shared/booking/limits.ts); by default DEFAULT_BOOKING_LIMITS. */
+  limits?: BookingLimits;
+  /** Sends one-time codes to a phone (the messages domain's channels, set by the composition); none: no code can be sent. */
+  codes?: PhoneCodeSender;
   /**
    * The new-patient forms (the intake domain's, set by the composition): a first visit's
    * confirmation mail links to its form (mails.ts). None in a bare core.
@@ -33,7 +39,10 @@ export interface BookingDeps {
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */
-export type BookingActor = { kind: 'visitor'; uid: string | null } | { kind: 'staff'; uid: string; name: string };
+export type BookingActor =
+  /** `provenPhone`: the phone the visitor proved (a code, a remembered proof): a visitor books only with it. */
+  | { kind: 'visitor'; uid: string | null; provenPhone?: string | null }
+  | { kind: 'staff'; uid: string; name: string };
 
 /**
  * Who changes an existing booking, and by what right: the patient by their manage link (no
@@ -78,5 +87,7 @@ export function toView(row: AppointmentRow): AppointmentView {
     createdAt: row.createdAt.toISOString(),
     cancelledAt: iso(row.cancelledAt),
     version: row.version,
+    phoneProven: row.phoneProvenAt !== null,
+    emailProven: row.emailProvenAt !== null,
   };
 }

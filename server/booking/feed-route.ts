@@ -4,6 +4,9 @@ import { requestIdOf } from '../platform/http/request-id';
 import type { BookingService } from './service';
 import { errorFields } from '../platform/http/error-fields';
 
+/** The feed's route (a `:token` parameter: its value is kept out of the logs, server/platform/http/redact.ts). */
+export const CALENDAR_FEED_ROUTE = '/staff/calendar/:token.ics';
+
 /**
  * `GET /staff/calendar/<token>.ics` (`calendarFeedPath`): a practitioner's private feed for
  * Google Calendar or Outlook, which cannot sign in, so the token is the key (calendar-feed.ts).
@@ -12,9 +15,9 @@ import { errorFields } from '../platform/http/error-fields';
  */
 export function calendarFeedRoute(deps: { booking: BookingService; logger: Logger }) {
   const router = express.Router();
-  router.get('/staff/calendar/:file', async (req, res, next) => {
-    const match = /^([A-Za-z0-9_-]+)\.ics$/.exec(String(req.params.file));
-    if (!match) {
+  router.get(CALENDAR_FEED_ROUTE, async (req, res, next) => {
+    const token = String(req.params.token);
+    if (!/^[A-Za-z0-9_-]+$/.test(token)) {
       next();
       return;
     }
@@ -22,7 +25,7 @@ export function calendarFeedRoute(deps: { booking: BookingService; logger: Logge
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('X-Robots-Tag', 'noindex');
     try {
-      const body = await deps.booking.feed(match[1]!);
+      const body = await deps.booking.feed(token);
       if (body === null) {
         res.status(404).type('text/plain').send('Not Found');
         return;

@@ -11,6 +11,7 @@ import { visitIcs } from '../platform/ics';
 import { queueMail } from '../platform/mail/outbox';
 import type { Mail, MailAttachment } from '../platform/mail/transport';
 import { manageTokenOf } from './manage-token';
+import { emailProof } from './phone-proof';
 import type { AppointmentRow } from './schema';
 import type { VisitForms } from './visit-forms';
 
@@ -62,6 +63,8 @@ export interface PatientMailInput {
   /** The calendar entry's SEQUENCE: raised on each change, so calendars take the newest. */
   sequence: number;
   now: Date;
+  /** The address is not proven yet: the confirmation says how (its link carries the proof). */
+  confirmAddress?: boolean;
 }
 
 /** The patient's confirmation, move or cancellation, with a calendar file that adds, moves or removes the entry. */
@@ -102,6 +105,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
           'The attached calendar file adds the visit to your calendar.',
           `To move or cancel it, open your booking: ${input.manageLink}`,
           `Or call us: ${phone}`,
+          ...(input.confirmAddress ? ['', 'We send nothing more to this address until you confirm it is yours: open the link above and press “Confirm my e-mail address”. Then any reminders by e-mail, and word of any change, come here too.'] : []),
         ];
   return {
     to: input.to,
@@ -148,6 +152,9 @@ const absolute = (deps: MailDeps, path: string | null | undefined) => (path ? `$
 export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingChange, row: AppointmentRow, byPatient: boolean, now: Date) {
   if (byPatient && deps.clinicInbox) await queueMail(tx, clinicBookingNotice(change, row.reference, deps.publicOrigin, deps.clinicInbox), { requestId: row.requestId });
   if (!row.patientEmail || !row.patientName) return;
+  // To an address nobody proved, the booking's own confirmation only (issue 44): it carries the proof.
+  if (change !== 'booked' && !row.emailProvenAt) return;
+  const confirmAddress = change === 'booked' && !row.emailProvenAt;
   const [facts] = await tx
     .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
     .from(practitioners)
@@ -165,11 +172,12 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
       phone: (await loadClinicDetails(tx)).phones[0].display,
-      manageLink: `${deps.publicOrigin}${managePath(token)}`,
+      manageLink: `${deps.publicOrigin}${managePath(token)}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,
       sequence: row.version,
       now,
+      confirmAddress,
     }),
     { requestId: row.requestId },
   );

@@ -14,7 +14,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * given out so far (checked against the row by the caller). Compared in constant time; nothing
  * about a refused token says why, beyond the reason the caller logs.
  */
-export type TokenPurpose = 'manage' | 'hold';
+/** A manage link, a hold, or a one-time code sent to a phone (phone-proof.ts: the id is the code's row). */
+export type TokenPurpose = 'manage' | 'hold' | 'code';
 
 export interface TokenClaims {
   purpose: TokenPurpose;
@@ -25,7 +26,7 @@ export interface TokenClaims {
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'bad-signature' | 'wrong-purpose' | 'expired' };
 
-const PAYLOAD = /^(manage|hold)\.(\d{1,15})\.(\d{1,9})\.(\d{1,12})$/;
+const PAYLOAD = /^(manage|hold|code)\.(\d{1,15})\.(\d{1,9})\.(\d{1,12})$/;
 
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzl
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { addDays, isDate, lagosDate, lagosMidnight, lagosMoment, lagosTime, minutesOf, weekdayOf } from '../../shared/booking/time';
 import { ACTIVE_STATUSES } from '../../shared/booking/types';
+import { parseClock } from '../../shared/platform/parse';
 import { locations, openingHours, practitioners } from '../clinic/schema';
 import type { Db, Tx } from '../platform/db/db';
 import { clock, type BookingDeps } from './deps';
@@ -32,17 +33,17 @@ export interface WeekInterval {
 
 export type PlanResult<T = object> = ({ ok: true } & T) | { ok: false; reason: 'invalid'; message: string } | { ok: false; reason: 'unknown-practitioner' | 'unknown-location' | 'not-found' };
 
-const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const isClock = (v: string) => parseClock(v, { endOfDay: true }) !== null;
 const invalid = (message: string) => ({ ok: false, reason: 'invalid', message }) as const;
 
 /** A working interval and its breaks as they must be: well formed, breaks inside and apart. */
 function checkInterval(starts: string, ends: string, breaks: readonly Break[], what: string): string | null {
-  if (!TIME.test(starts) || !TIME.test(ends)) return `${what}: times are HH:MM, e.g. 09:00.`;
+  if (!isClock(starts) || !isClock(ends)) return `${what}: times are HH:MM, e.g. 09:00.`;
   if (minutesOf(ends) <= minutesOf(starts)) return `${what}: the end must be after the start.`;
   const sorted = [...breaks].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
   let last = minutesOf(starts);
   for (const b of sorted) {
-    if (!TIME.test(b.start) || !TIME.test(b.end) || minutesOf(b.end) <= minutesOf(b.start)) return `${what}: a break must have a start before its end.`;
+    if (!isClock(b.start) || !isClock(b.end) || minutesOf(b.end) <= minutesOf(b.start)) return `${what}: a break must have a start before its end.`;
     if (minutesOf(b.start) <= last || minutesOf(b.end) >= minutesOf(ends)) return `${what}: breaks must be inside the working time and apart.`;
     last = minutesOf(b.end);
   }
@@ -181,10 +182,10 @@ export interface ExceptionInput {
 /** Adds one day's exception (time off, extra hours, a different plan for the day). */
 export async function addException(deps: BookingDeps, input: ExceptionInput, actor: StaffActor): Promise<PlanResult<{ id: number }>> {
   if (!isDate(input.date)) return invalid('Please give the day as 2026-12-01.');
-  const hasTimes = Boolean(input.starts && input.ends);
+  const hasTimes = Boolean(input.starts || input.ends);
   if (input.kind !== 'time_off' && (!hasTimes || !input.locationId)) return invalid('Extra hours and a different plan need a start, an end and a location.');
   if (hasTimes) {
-    const problem = checkInterval(input.starts!, input.ends!, input.breaks ?? [], 'The exception');
+    const problem = checkInterval(input.starts ?? '', input.ends ?? '', input.breaks ?? [], 'The exception');
     if (problem) return invalid(problem);
   }
   if (input.note && input.note.length > 200) return invalid('Please keep the note under 200 characters.');
@@ -251,9 +252,10 @@ export async function addClosure(deps: BookingDeps, input: ClosureInput, actor: 
   if (!isDate(input.date)) return invalid('Please give the day as 2026-12-01.');
   const name = input.name.trim();
   if (!name || name.length > 120) return invalid('Please name the closure (up to 120 characters).');
-  const hasTimes = Boolean(input.starts && input.ends);
+  // One time given is a time that must be right, never a whole day closed by a slip.
+  const hasTimes = Boolean(input.starts || input.ends);
   if (hasTimes) {
-    const problem = checkInterval(input.starts!, input.ends!, [], 'The closure');
+    const problem = checkInterval(input.starts ?? '', input.ends ?? '', [], 'The closure');
     if (problem) return invalid(problem);
   }
   return deps.store.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { locations, practitioners, services } from '../clinic/schema';
 import { requests } from '../requests/schema';
 import type { AppointmentStatus, ReminderChannel, VisitKind } from '../../shared/booking/types';
 import { CHANNELS, KINDS, STATUSES } from '../../shared/booking/types';
+import type { Cap } from '../../shared/booking/limits';
 import { exceptionKind, type ExceptionKind } from '../../shared/booking/staff/types';
 
 // Drizzle's view of the booking tables (server/platform/db/migrations/0003_booking.sql is the
@@ -126,6 +127,10 @@ export const appointments = pgTable('appointments', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   cancelledAt: ts('cancelled_at'),
+  /** The phone proven (a code, or staff took it): messages may go to it. */
+  phoneProvenAt: ts('phone_proven_at'),
+  /** The address proven (the confirmation's link, or staff took it): mail beyond the confirmation may go to it. */
+  emailProvenAt: ts('email_proven_at'),
 });
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -154,4 +159,33 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   lastUsedAt: ts('last_used_at'),
   revokedAt: ts('revoked_at'),
   revokedBy: text('revoked_by'),
+});
+
+/** One-time codes sent to a phone (migration 0008, phone-proof.ts): the code's salted HMAC only. */
+export const phoneCodes = pgTable('phone_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  phone: text('phone').notNull(),
+  channel: text('channel').$type<'whatsapp' | 'sms'>().notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** A signed-in patient's proven phones. */
+export const patientPhones = pgTable('patient_phones', {
+  uid: text('uid').notNull(),
+  phone: text('phone').notNull(),
+  provenAt: ts('proven_at').notNull(),
+});
+
+/** Who hit a limit, for staff (limits.ts). */
+export const bookingRefusals = pgTable('booking_refusals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: ts('at').notNull().defaultNow(),
+  cap: text('cap').$type<Cap>().notNull(),
+  phone: text('phone'),
+  address: text('address'),
+  appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'cascade' }),
 });

@@ -6,7 +6,11 @@ import type { Tx } from '../platform/db/db';
 import { book, bookFromRequest, confirmHold, hold, releaseHold, sweepLapsedHolds, type HoldInput } from './book';
 import { appointmentByReference, appointmentsBetween, patientAppointments, type AppointmentEventView, type CalendarRange } from './calendar';
 import { createFeed, feedPractitioner, feedStatus, renderFeed, revokeFeed } from './calendar-feed';
-import { appointmentByToken, cancel, reschedule, revokeManageLinks, setReminders, setStatus, type RescheduleInput } from './changes';
+import { appointmentByToken, cancel, proveEmail, reschedule, revokeManageLinks, setReminders, setStatus, type RescheduleInput } from './changes';
+import { limitsOf, recentRefusals, recordRefusal, visitCapReached } from './caps';
+import { accountProves, browserProves, emailProofMatches, proofCookie, rememberAccountPhone, requestCode, verifyCode, type CodeChannel, type CodeCheck, type CodeRequest } from './phone-proof';
+import type { BookingLimits, Cap } from '../../shared/booking/limits';
+import type { BookingRefusalView } from '../../shared/booking/staff/types';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import { eraseAppointmentsOf } from './erase';
 import {
@@ -57,6 +61,26 @@ export interface BookingService {
   setReminders(changer: Changer, input: { channel: ReminderChannel; consent: boolean }): Promise<ChangeResult>;
   /** A signed-in patient's visits (account page). */
   patientAppointments(uid: string): Promise<{ upcoming: AppointmentView[]; past: AppointmentView[] }>;
+  /** The address proven by the confirmation's link (`proof`): mail beyond the confirmation may go there. */
+  proveEmail(token: string, proof: string): Promise<ChangeResult>;
+  /** Whether `proof` is the one this visit's confirmation carried. */
+  emailProofMatches(appointmentId: number, email: string | null, proof: string): boolean;
+  // --- A proven phone, within the caps (ADR 0042) -------------------------------------------
+  readonly limits: BookingLimits;
+  /** Why this phone may not book `startsAt` online now (a first answer; the booking itself counts again), or null. */
+  visitCapFor(phone: string, startsAt: Date): Promise<'too-many-visits' | 'one-a-day' | null>;
+  /** Whether this browser (its cookie) or this signed-in patient proved `phone`. */
+  phoneProven(input: { cookie: string | undefined; uid: string | null; phone: string; secure: boolean }): Promise<boolean>;
+  /** Sends a one-time code to the phone (the channel first, then the other). */
+  requestCode(input: { phone: string; channel: CodeChannel; address: string | null }): Promise<CodeRequest>;
+  /** Checks a code typed back. */
+  verifyCode(input: { token: string; phone: string; code: string; address: string | null }): Promise<CodeCheck>;
+  /** After a right code: the Set-Cookie that remembers the phone on this browser, and the account's record of it. */
+  rememberProof(input: { cookie: string | undefined; uid: string | null; phone: string; secure: boolean }): Promise<string>;
+  /** Notes a refusal under a limit, for staff. */
+  recordRefusal(refusal: { cap: Cap; phone?: string | null; address?: string | null; appointmentId?: number | null }): Promise<void>;
+  /** Who hit a limit over the last `days` (staff). */
+  recentRefusals(days: number): Promise<BookingRefusalView[]>;
   // --- Staff --------------------------------------------------------------------------
   bookFromRequest(requestReference: string, form: BookingForm, actor: Extract<BookingActor, { kind: 'staff' }>): Promise<BookResult>;
   setStatus(changer: StaffChanger, status: Exclude<AppointmentStatus, 'held' | 'cancelled'>): Promise<ChangeResult>;
@@ -103,6 +127,20 @@ export function createBookingService(deps: BookingDeps): BookingService {
     cancel: (changer) => cancel(deps, changer),
     setReminders: (changer, input) => setReminders(deps, changer, input),
     patientAppointments: (uid) => patientAppointments(store.db, uid, now()),
+    proveEmail: (token, proof) => proveEmail(deps, token, proof),
+    emailProofMatches: (appointmentId, email, proof) => emailProofMatches(deps.secret, appointmentId, email, proof),
+    limits: limitsOf(deps),
+    visitCapFor: (phone, startsAt) => store.db.transaction((tx) => visitCapReached(tx, deps, phone, startsAt, now())),
+    phoneProven: async ({ cookie, uid, phone, secure }) =>
+      browserProves(deps.secret, cookie, phone, secure, now()) || (uid !== null && (await accountProves(store.db, uid, phone, now(), limitsOf(deps).phoneProofDays))),
+    requestCode: (input) => requestCode(deps, input),
+    verifyCode: (input) => verifyCode(deps, input),
+    rememberProof: async ({ cookie, uid, phone, secure }) => {
+      if (uid) await rememberAccountPhone(store.db, uid, phone, now());
+      return proofCookie(deps.secret, cookie, phone, secure, now(), limitsOf(deps).phoneProofDays);
+    },
+    recordRefusal: (refusal) => recordRefusal(store.db, refusal, now()),
+    recentRefusals: (days) => recentRefusals(store.db, now(), days),
     bookFromRequest: (reference, form, actor) => bookFromRequest(deps, reference, form, actor),
     setStatus: (changer, status) => setStatus(deps, changer, status),
     revokeManageLinks: (changer) => revokeManageLinks(deps, changer),

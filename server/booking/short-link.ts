@@ -1,12 +1,15 @@
 import express from 'express';
 import { managePath } from '../../shared/booking/results';
 
+/** The short link's route: its token segment is redacted in every log line (server/app/app.tsx tokenRoutes). */
+export const SHORT_MANAGE_ROUTE = '/m/:token';
+
 /**
  * `GET /m/<token>` (`shortManagePath`): the manage link as messages write it, 13 characters
  * shorter than `/booking/manage/<token>`, so a reminder fits one SMS (ADR 0038).
  */
 export function shortManageLink() {
-  return shortTokenRedirect('/m/:token', managePath);
+  return shortTokenRedirect(SHORT_MANAGE_ROUTE, managePath);
 }
 
 /**

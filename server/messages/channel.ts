@@ -85,10 +85,27 @@ export type SendResult =
 /** A result that is not a success: what the classifiers of errors return. */
 export type NotSent = Exclude<SendResult, { outcome: 'sent' }>;
 
+/**
+ * A one-time code to a phone (issue 44): the booking proves the visitor holds the phone before
+ * it books. No visit in it, no name: the code, and how long it lasts.
+ */
+export interface CodeMessage {
+  id: string;
+  channel: 'whatsapp' | 'sms';
+  /** E.164. */
+  to: string;
+  /** The digits. */
+  code: string;
+  /** Minutes it lasts. */
+  minutes: number;
+}
+
 export interface ChannelAdapter {
   readonly channel: Channel;
   /** Which implementation answers: 'whatsapp-cloud', 'termii', 'email', 'sink'. For logs. */
   readonly provider: string;
+  /** Sends a one-time code (WhatsApp and SMS only), at once and whatever the hour: the visitor is waiting for it. */
+  sendCode?(message: CodeMessage, signal?: AbortSignal): Promise<SendResult>;
   /**
    * Sends one message. `signal` lets the caller stop it (shutdown); each adapter also applies
    * its own per-request timeout. Resolves with a classified result; does not reject.

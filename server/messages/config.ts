@@ -15,6 +15,7 @@ import { CHANNELS, DEFAULT_TIMEOUT_MS, type Channel, type ChannelAdapter } from 
 import { emailAdapter, type SendMail } from './email';
 import { DEFAULT_SCHEDULE, type ScheduleConfig } from './rules';
 import { sinkAdapter } from './sink';
+import { WHATSAPP_CODE_TEMPLATE } from './templates';
 import { DEFAULT_TERMII_API_BASE, SENDER_ID, termiiAdapter } from './termii';
 import { DEFAULT_WHATSAPP_API_BASE, DEFAULT_WHATSAPP_API_VERSION, whatsAppCloudAdapter, type WhatsAppCloudAdapter } from './whatsapp-cloud';
 
@@ -55,6 +56,7 @@ const schema = z.object({
   WHATSAPP_API_BASE: optional(origin),
   WHATSAPP_API_VERSION: optional(z.string().regex(/^v\d+\.\d+$/, 'expected a Graph API version such as v26.0')),
   WHATSAPP_TEMPLATE_LANGUAGE: optional(z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'expected a template language code such as en or en_GB')),
+  WHATSAPP_CODE_TEMPLATE: optional(z.string().regex(/^[a-z0-9_]{1,512}$/, 'expected a template name: lower-case letters, digits and underscores')),
   SMS_PROVIDER: optional(z.enum(['termii'], { message: 'expected termii (or leave it unset for the local sink)' })),
   SMS_API_KEY: optional(z.string().min(10, 'expected the Termii API key')),
   SMS_SENDER_ID: optional(z.string().regex(SENDER_ID, 'expected a registered sender ID of 3 to 11 letters, digits or spaces')),
@@ -67,7 +69,7 @@ const schema = z.object({
 
 export type WhatsAppConfig =
   | { provider: 'sink' }
-  | { provider: 'whatsapp-cloud'; accessToken: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiBase: string; apiVersion: string; language: string };
+  | { provider: 'whatsapp-cloud'; accessToken: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiBase: string; apiVersion: string; language: string; codeTemplate: string };
 
 export type SmsConfig =
   | { provider: 'sink' }
@@ -83,7 +85,7 @@ export interface MessagingConfig {
 }
 
 const WHATSAPP_REQUIRED = ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
-const WHATSAPP_ALL = [...WHATSAPP_REQUIRED, 'WHATSAPP_API_BASE', 'WHATSAPP_API_VERSION', 'WHATSAPP_TEMPLATE_LANGUAGE'] as const;
+const WHATSAPP_ALL = [...WHATSAPP_REQUIRED, 'WHATSAPP_API_BASE', 'WHATSAPP_API_VERSION', 'WHATSAPP_TEMPLATE_LANGUAGE', 'WHATSAPP_CODE_TEMPLATE'] as const;
 const SMS_REQUIRED = ['SMS_API_KEY', 'SMS_SENDER_ID'] as const;
 const SMS_ALL = ['SMS_PROVIDER', ...SMS_REQUIRED, 'SMS_API_BASE', 'SMS_WEBHOOK_SECRET'] as const;
 
@@ -114,6 +116,7 @@ export function parseMessagingConfig(env: Record<string, string | undefined>): M
         apiBase: (e.WHATSAPP_API_BASE ?? DEFAULT_WHATSAPP_API_BASE).replace(/\/+$/, ''),
         apiVersion: e.WHATSAPP_API_VERSION ?? DEFAULT_WHATSAPP_API_VERSION,
         language: e.WHATSAPP_TEMPLATE_LANGUAGE ?? 'en',
+        codeTemplate: e.WHATSAPP_CODE_TEMPLATE ?? WHATSAPP_CODE_TEMPLATE,
       };
     }
   }
@@ -169,7 +172,7 @@ export function createChannels(
   const channels: Channels = {
     whatsapp:
       wa.provider === 'whatsapp-cloud'
-        ? whatsAppCloudAdapter({ accessToken: wa.accessToken, phoneNumberId: wa.phoneNumberId, apiBase: wa.apiBase, apiVersion: wa.apiVersion, language: wa.language, timeoutMs: config.timeoutMs, fetch: deps.fetch })
+        ? whatsAppCloudAdapter({ accessToken: wa.accessToken, phoneNumberId: wa.phoneNumberId, apiBase: wa.apiBase, apiVersion: wa.apiVersion, language: wa.language, codeTemplate: wa.codeTemplate, timeoutMs: config.timeoutMs, fetch: deps.fetch })
         : sink('whatsapp'),
     sms:
       sms.provider === 'termii'

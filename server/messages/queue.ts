@@ -43,7 +43,13 @@ export function consentedChannel(row: Pick<AppointmentRow, 'reminderChannel' | '
   return row.reminderChannel !== 'none' && row.remindersConsentAt ? row.reminderChannel : null;
 }
 
-export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patientEmail'>, channel: Channel) => (channel === 'email' ? row.patientEmail : row.patientPhone);
+/**
+ * Where a channel's message to this patient goes, or null: only to a phone the patient proved
+ * (a code; staff who took the number), only to an address they proved (the confirmation's link;
+ * staff): nothing of the clinic's goes to a number or an address someone else typed (issue 44).
+ */
+export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patientEmail' | 'phoneProvenAt' | 'emailProvenAt'>, channel: Channel) =>
+  channel === 'email' ? (row.emailProvenAt ? row.patientEmail : null) : row.phoneProvenAt ? row.patientPhone : null;
 
 export interface ScheduleOptions {
   now: Date;
@@ -59,7 +65,10 @@ const UNSENT = ['scheduled', 'sending'] as const;
 export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: MessageChange, options: ScheduleOptions): Promise<void> {
   const { now } = options;
   const config = options.schedule ?? DEFAULT_SCHEDULE;
-  const channel = consentedChannel(row);
+  const consented = consentedChannel(row);
+  // The chosen channel, once its destination is proven: until then, nothing is planned on it
+  // (an address proven later plans its reminders then, as a change of reminders).
+  const channel = consented && destinationOf(row, consented) ? consented : null;
   const phoneChannel = channel === 'whatsapp' || channel === 'sms';
 
   if (change === 'cancelled') {

@@ -39,6 +39,13 @@ export const messages = pgTable('messages', {
 
 export type MessageRow = typeof messages.$inferSelect;
 
+/** Inbound provider events already applied (migration 0007): a replay is applied once. */
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').$type<'whatsapp' | 'termii'>().notNull(),
+  eventId: text('event_id').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
 export const messageOptOuts = pgTable('message_opt_outs', {
   destination: text('destination').notNull(),
   channel: text('channel').$type<Channel>().notNull(),

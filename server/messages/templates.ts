@@ -299,3 +299,28 @@ export function renderEmail(kind: MessageKind, v: MessageVariables): RenderedEma
       };
   }
 }
+
+// --- One-time codes (issue 44) ----------------------------------------------------------------------
+
+/**
+ * WhatsApp's authentication template with a copy-code button (category Authentication, created in
+ * WhatsApp Manager with the security recommendation and a 10-minute expiry footer). Meta writes its
+ * text: "<code> is your verification code. For your security, do not share this code." and
+ * "This code expires in 10 minutes."; the code goes as the body's one parameter and as the
+ * copy-code button's (a URL button, index 0, once created).
+ */
+export const WHATSAPP_CODE_TEMPLATE = 'verification_code';
+
+export function renderCodeWhatsApp(code: string, minutes: number, template = WHATSAPP_CODE_TEMPLATE) {
+  return {
+    template,
+    components: [
+      { type: 'body', parameters: [{ type: 'text', text: code }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+    ],
+    text: `${code} is your verification code. For your security, do not share this code.\nThis code expires in ${minutes} minutes.`,
+  };
+}
+
+/** The code by SMS: one GSM-7 segment; the sender ID names the clinic. */
+export const renderCodeSms = (code: string, minutes: number) => `${code} is your code to book your visit. It expires in ${minutes} minutes. Do not share it with anyone.`;

@@ -33,7 +33,7 @@ import {
   type OutgoingMessage,
   type SendResult,
 } from './channel';
-import { renderSms } from './templates';
+import { renderCodeSms, renderSms } from './templates';
 
 export const DEFAULT_TERMII_API_BASE = 'https://api.ng.termii.com';
 
@@ -63,29 +63,37 @@ export function termiiAdapter(options: TermiiOptions): ChannelAdapter {
   const url = `${(options.apiBase ?? DEFAULT_TERMII_API_BASE).replace(/\/+$/, '')}/api/sms/send`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? fetch;
+  /** One SMS on the dnd (transactional) route, its answer classified. */
+  async function sendSms(to: string, sms: string, signal?: AbortSignal): Promise<SendResult> {
+    const answer = await postJson(doFetch, url, {
+      headers: {},
+      body: { api_key: options.apiKey, to: to.replace(/^\+/, ''), from: options.senderId, sms, type: 'plain', channel: 'dnd' },
+      timeoutMs,
+      signal,
+    });
+    if ('outcome' in answer) return answer;
+    const { response, body } = answer;
+    if (!response.ok) return classifyTermiiError(response.status, body, response.headers.get('retry-after'));
+    const id = isRecord(body) ? body.message_id_str ?? body.message_id : undefined;
+    if ((typeof id === 'string' && id) || typeof id === 'number') return { outcome: 'sent', providerId: String(id) };
+    // A 2xx that says it failed ({ code: 'error', message: … }) is Termii's refusal; a 2xx
+    // that says nothing is not Termii's answer at all (a proxy): try again.
+    if (isRecord(body) && typeof body.code === 'string' && body.code !== 'ok') {
+      return { outcome: 'refused', reason: `Termii: ${reasonOf(body) ?? body.code}`, code: body.code };
+    }
+    return { outcome: 'retry', reason: `Termii HTTP ${response.status} without a message_id` };
+  }
   return {
     channel: 'sms',
     provider: 'termii',
     async send(message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult> {
       const invalid = checkMessage(message);
       if (invalid) return invalid;
-      const answer = await postJson(doFetch, url, {
-        headers: {},
-        body: { api_key: options.apiKey, to: message.to.replace(/^\+/, ''), from: options.senderId, sms: renderSms(message.kind, message.variables), type: 'plain', channel: 'dnd' },
-        timeoutMs,
-        signal,
-      });
-      if ('outcome' in answer) return answer;
-      const { response, body } = answer;
-      if (!response.ok) return classifyTermiiError(response.status, body, response.headers.get('retry-after'));
-      const id = isRecord(body) ? body.message_id_str ?? body.message_id : undefined;
-      if ((typeof id === 'string' && id) || typeof id === 'number') return { outcome: 'sent', providerId: String(id) };
-      // A 2xx that says it failed ({ code: 'error', message: … }) is Termii's refusal; a 2xx
-      // that says nothing is not Termii's answer at all (a proxy): try again.
-      if (isRecord(body) && typeof body.code === 'string' && body.code !== 'ok') {
-        return { outcome: 'refused', reason: `Termii: ${reasonOf(body) ?? body.code}`, code: body.code };
-      }
-      return { outcome: 'retry', reason: `Termii HTTP ${response.status} without a message_id` };
+      return sendSms(message.to, renderSms(message.kind, message.variables), signal);
+    },
+    async sendCode(message, signal) {
+      if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
+      return sendSms(message.to, renderCodeSms(message.code, message.minutes), signal);
     },
   };
 }
@@ -121,6 +129,8 @@ export interface TermiiReport {
 
 /** An SMS the patient sent to the clinic's number (Termii's "inbound" event). */
 export interface TermiiInbound {
+  /** Termii's id of the inbound SMS (a replay carries the same), or null when it names none. */
+  providerId: string | null;
   /** E.164 of the patient's phone. */
   from: string;
   /** STOP, UNSUBSCRIBE or STOP ALL as the whole message: the patient leaves SMS and WhatsApp. */
@@ -172,7 +182,9 @@ export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: s
     const from = `+${sender}`;
     if (!isE164(from)) return { ok: true, status: 200, report: null };
     const text = typeof body.message === 'string' ? body.message : '';
-    return { ok: true, status: 200, report: null, inbound: { from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
+    const id = body.message_id_str ?? body.message_id ?? body.id;
+    const providerId = (typeof id === 'string' && id) || typeof id === 'number' ? String(id).slice(0, 200) : null;
+    return { ok: true, status: 200, report: null, inbound: { providerId, from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
   }
   if (!isRecord(body) || typeof body.status !== 'string') return { ok: true, status: 200, report: null };
   const id = body.message_id_str ?? body.message_id;

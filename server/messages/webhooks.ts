@@ -9,13 +9,14 @@
  * nothing. Without a provider configured (the local sink) the endpoints answer 404.
  */
 import express, { type Router } from 'express';
-import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { appointmentEvents, appointments } from '../booking/schema';
+import type { Tx } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
 import type { Logger } from '../platform/http/logger';
 import type { Channel } from './channel';
 import type { SmsConfig, WhatsAppConfig } from './config';
-import { messageOptOuts, messages, type MessageStatus } from './schema';
+import { messageOptOuts, messages, webhookEvents, type MessageStatus } from './schema';
 import { handleTermiiWebhook } from './termii';
 import { answerVerification, handleWebhook, type WhatsAppEvent } from './whatsapp-cloud';
 import { fallBackAfterDeliveryFailure } from './worker';
@@ -43,35 +44,48 @@ export async function recordDeliveryStatus(store: Store, providerId: string, sta
   return changed.length > 0;
 }
 
+/** A provider's event, once: false when this id was applied before (a retry or a replay). In the caller's transaction. */
+async function firstTime(tx: Tx, provider: 'whatsapp' | 'termii', eventId: string | null): Promise<boolean> {
+  if (!eventId) return true;
+  const inserted = await tx.insert(webhookEvents).values({ provider, eventId: eventId.slice(0, 200) }).onConflictDoNothing().returning({ id: webhookEvents.eventId });
+  return inserted.length > 0;
+}
+
+/** Where an opt-out came from, and (for a provider's) its event id: applied once. */
+export type OptOutSource = { source: 'whatsapp-inbound' | 'sms-inbound'; eventId: string | null } | { source: 'staff' };
+
 /**
- * The patient wrote STOP: no more messages to that phone. Their consent on every appointment
- * with that number is withdrawn (channel 'none', consent time emptied, a history line), what
- * has not gone yet is cancelled, and the opt-out is kept for both phone channels (a later
- * booking with a fresh consent starts again). One transaction.
+ * The patient wrote STOP at `at`: no more messages to that phone. Every consent given up to
+ * then with that number is withdrawn (channel 'none', consent time emptied, a history line),
+ * what has not gone yet is cancelled, and the opt-out is kept for both phone channels. A consent
+ * given after `at` (a later booking, reminders switched on again from the manage link) stands: a
+ * STOP replayed, or delivered late, never withdraws a newer consent. The same event id twice is
+ * applied once. One transaction; answers how many consents it withdrew.
  */
-export async function withdrawConsent(store: Store, phone: string, source: 'whatsapp-inbound' | 'sms-inbound' | 'staff', at: Date): Promise<number> {
+export async function withdrawConsent(store: Store, phone: string, from: OptOutSource, at: Date): Promise<number> {
+  const { source } = from;
   return store.db.transaction(async (tx) => {
+    if (!(await firstTime(tx, source === 'whatsapp-inbound' ? 'whatsapp' : 'termii', 'eventId' in from ? from.eventId : null))) return 0;
     for (const channel of ['whatsapp', 'sms'] as Channel[]) {
-      await tx.insert(messageOptOuts).values({ destination: phone, channel, at, source }).onConflictDoUpdate({ target: [messageOptOuts.destination, messageOptOuts.channel], set: { at, source } });
+      // The opt-out's time only moves forward: the worker reads it against each consent's time.
+      await tx
+        .insert(messageOptOuts)
+        .values({ destination: phone, channel, at, source })
+        .onConflictDoUpdate({ target: [messageOptOuts.destination, messageOptOuts.channel], set: { at: sql`greatest(${messageOptOuts.at}, excluded.at)`, source: sql`CASE WHEN excluded.at >= ${messageOptOuts.at} THEN excluded.source ELSE ${messageOptOuts.source} END` } });
     }
     const withdrawn = await tx
       .update(appointments)
       .set({ reminderChannel: 'none', remindersConsentAt: null, updatedAt: at })
-      .where(and(eq(appointments.patientPhone, phone), isNotNull(appointments.remindersConsentAt)))
+      .where(and(eq(appointments.patientPhone, phone), isNotNull(appointments.remindersConsentAt), lte(appointments.remindersConsentAt, at)))
       .returning({ id: appointments.id });
     const ids = withdrawn.map((r) => r.id);
-    if (ids.length) {
-      await tx.insert(appointmentEvents).values(ids.map((appointmentId) => ({ appointmentId, actor: 'visitor', action: 'reminders-stopped', detail: { source } })));
-      await tx
-        .update(messages)
-        .set({ status: 'cancelled', lockedUntil: null, lastError: 'opted out (STOP)', updatedAt: at })
-        .where(and(inArray(messages.appointmentId, ids), inArray(messages.status, ['scheduled', 'sending'])));
-    }
-    // Messages of appointments that had no consent left are not touched (there are none to send).
+    if (ids.length) await tx.insert(appointmentEvents).values(ids.map((appointmentId) => ({ appointmentId, actor: 'visitor', action: 'reminders-stopped', detail: { source } })));
+    // What has not gone to that phone yet, unless it belongs to a consent given after the STOP.
+    const newer = tx.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.patientPhone, phone), gt(appointments.remindersConsentAt, at)));
     await tx
       .update(messages)
       .set({ status: 'cancelled', lockedUntil: null, lastError: 'opted out (STOP)', updatedAt: at })
-      .where(and(eq(messages.destination, phone), inArray(messages.status, ['scheduled', 'sending']), notInArray(messages.channel, ['email'])));
+      .where(and(ids.length ? or(inArray(messages.appointmentId, ids), eq(messages.destination, phone)) : eq(messages.destination, phone), inArray(messages.status, ['scheduled', 'sending']), notInArray(messages.channel, ['email']), notInArray(messages.appointmentId, newer)));
     return ids.length;
   });
 }
@@ -83,7 +97,7 @@ async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger
       const changed = await recordDeliveryStatus(store, event.providerId, event.status, event.at, event.error ? `failed on whatsapp: ${event.error.code}` : null);
       if (changed && event.status === 'failed') await fallBackAfterDeliveryFailure(store, event.providerId, new Date());
     } else if (event.optOut) {
-      const count = await withdrawConsent(store, event.from, 'whatsapp-inbound', event.at);
+      const count = await withdrawConsent(store, event.from, { source: 'whatsapp-inbound', eventId: event.providerId }, event.at);
       logger.info('patient opted out of messages', { channel: 'whatsapp', appointments: count });
     }
   }
@@ -132,7 +146,7 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
     const { report, inbound } = result;
     if (inbound) {
       if (!inbound.optOut) return void res.sendStatus(200);
-      return void withdrawConsent(store, inbound.from, 'sms-inbound', inbound.at ?? new Date())
+      return void withdrawConsent(store, inbound.from, { source: 'sms-inbound', eventId: inbound.providerId }, inbound.at ?? new Date())
         .then((count) => {
           logger.info('patient opted out of messages', { channel: 'sms', appointments: count });
           res.sendStatus(200);
@@ -149,4 +163,13 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
   });
 
   return router;
+}
+
+/** Forgets applied events older than `days` (the retention job): a replay that old still changes nothing (an opt-out older than a consent is ignored). */
+export async function pruneWebhookEvents(db: Store['db'], days = 30): Promise<number> {
+  const gone = await db
+    .delete(webhookEvents)
+    .where(lt(webhookEvents.receivedAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: webhookEvents.eventId });
+  return gone.length;
 }

@@ -37,7 +37,7 @@ import {
   type OutgoingMessage,
   type SendResult,
 } from './channel';
-import { renderWhatsApp } from './templates';
+import { renderCodeWhatsApp, renderWhatsApp } from './templates';
 
 export const DEFAULT_WHATSAPP_API_BASE = 'https://graph.facebook.com';
 /** Graph API v26.0 (released 2026-07-29; https://developers.facebook.com/docs/graph-api/changelog). */
@@ -51,6 +51,8 @@ export interface WhatsAppCloudOptions {
   apiVersion?: string;
   /** The language the templates were approved in, e.g. 'en' or 'en_GB'. */
   language?: string;
+  /** The authentication template that carries one-time codes (default verification_code). */
+  codeTemplate?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -156,6 +158,17 @@ export function whatsAppCloudAdapter(options: WhatsAppCloudOptions): WhatsAppClo
     return { outcome: 'sent', providerId: id };
   }
 
+  /** A template message's body: a visit's message or a one-time code. */
+  const templateMessage = (message: { id: string; to: string }, template: string, components: readonly unknown[]) => ({
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: toWaNumber(message.to),
+    type: 'template',
+    // Comes back in the status webhooks, so a report finds its message without a lookup by wamid.
+    biz_opaque_callback_data: message.id.slice(0, 512),
+    template: { name: template, language: { code: options.language ?? 'en' }, components },
+  });
+
   return {
     channel: 'whatsapp',
     provider: 'whatsapp-cloud',
@@ -163,22 +176,12 @@ export function whatsAppCloudAdapter(options: WhatsAppCloudOptions): WhatsAppClo
       const invalid = checkMessage(message);
       if (invalid) return invalid;
       const rendered = renderWhatsApp(message.kind, message.variables);
-      return post(
-        {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: toWaNumber(message.to),
-          type: 'template',
-          // Comes back in the status webhooks, so a report finds its message without a lookup by wamid.
-          biz_opaque_callback_data: message.id.slice(0, 512),
-          template: {
-            name: rendered.template,
-            language: { code: options.language ?? 'en' },
-            components: [{ type: 'body', parameters: rendered.parameters.map((text) => ({ type: 'text', text })) }],
-          },
-        },
-        signal,
-      );
+      return post(templateMessage(message, rendered.template, [{ type: 'body', parameters: rendered.parameters.map((text) => ({ type: 'text', text })) }]), signal);
+    },
+    async sendCode(message, signal) {
+      if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
+      const rendered = renderCodeWhatsApp(message.code, message.minutes, options.codeTemplate);
+      return post(templateMessage(message, rendered.template, rendered.components), signal);
     },
     async sendText({ id, to, text, lastInboundAt, now = new Date() }, signal) {
       if (!isE164(to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };

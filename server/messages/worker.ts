@@ -130,8 +130,9 @@ async function reachability(store: Store, row: MessageRow, appointment: Appointm
         .where(and(inArray(messageOptOuts.destination, destinations), gte(messageOptOuts.at, since)))
     : [];
   return {
-    phone: appointment.patientPhone,
-    email: appointment.patientEmail,
+    // Only what the patient proved is a way to reach them (queue.ts destinationOf).
+    phone: destinationOf(appointment, 'sms'),
+    email: destinationOf(appointment, 'email'),
     // The consent is to be reminded, on the channel chosen first; the others are the fallback
     // (ADR 0031). The booking core mails confirmations, changes and cancellations itself.
     consented: transactional ? PHONE_CHANNELS : CHANNELS,

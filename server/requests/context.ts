@@ -24,6 +24,12 @@ export interface RequestsServices {
    * staff erase them (/staff/people): set by the composition, so this domain names no other.
    */
   personErasers: readonly PersonEraser[];
+  /**
+   * What is kept of a person outside the database (the local sinks' files: messages written to
+   * DATA_DIR/messages, mail written to DATA_DIR/outbox), erased once the transaction has
+   * committed: set by the composition, like `personErasers`.
+   */
+  fileErasers: readonly FileEraser[];
   /** Today's visits (the booking domain's, set by the composition), shown above the inbox's requests. */
   todayVisits(): Promise<TodayVisit[]>;
   /** A published post's title by its slug (the blog's, set by the composition): a comment's request names its post. */
@@ -35,6 +41,9 @@ export interface RequestsServices {
  * their phone (E.164); returns how many of their visits went (0 for a domain that keeps none).
  */
 export type PersonEraser = (tx: Tx, person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
+
+/** Erases one place's files of a person (addresses lower case, phone E.164); returns how many lines or files went. */
+export type FileEraser = (person: { emails: readonly string[]; phone: string | null }) => Promise<number>;
 
 /** What another domain keeps of a person, for their export (/staff/people): fields added to the JSON file. */
 export type PersonExporter = (db: Db, person: { emails: readonly string[]; phone: string | null }) => Promise<Record<string, unknown>>;

@@ -83,7 +83,25 @@ export type BookActionData =
   | { status: 'invalid'; message: string; errors: FieldErrors; values: Record<string, string> }
   | { status: 'conflict'; message: string; errors: FieldErrors; values: Record<string, string>; alternatives: FreeSlot[] }
   | { status: 'unavailable'; message: string; errors: FieldErrors; values: Record<string, string> }
-  | { status: 'limited'; message: string; errors: FieldErrors; values: Record<string, string>; retryAfterSeconds: number };
+  | { status: 'limited'; message: string; errors: FieldErrors; values: Record<string, string>; retryAfterSeconds: number }
+  /** Over a cap per phone (its future visits, a visit that day): said with the clinic's number; nothing typed is lost. */
+  | { status: 'capped'; message: string; errors: FieldErrors; values: Record<string, string> }
+  /** The phone must be proven: a code was sent to it (the step asks for it), or a code typed did not prove it. */
+  | { status: 'code'; message: string; errors: FieldErrors; values: Record<string, string>; code: CodeStep }
+  /** No code could be sent (the phone's hour of codes used, the clinic's paused, no channel took it): the call-back request instead. */
+  | { status: 'no-code'; message: string; errors: FieldErrors; values: Record<string, string>; reason: 'too-many-codes' | 'codes-paused' | 'not-sent' };
+
+/** The code step of /book: where the code went, and the token the form sends back with it. */
+export interface CodeStep {
+  /** Names the code sent (signed); empty when it can no longer be used (ask for a new one). */
+  token: string;
+  channel: 'whatsapp' | 'sms';
+  /** The number as the patient reads it, +234 803 123 4567: a slip in it shows at once. */
+  phone: string;
+  expiresAt: string;
+  /** After a wrong code: the tries left. */
+  attemptsLeft?: number;
+}
 
 export interface ManagePageData {
   /** The booking, or why the link opens nothing (a 4xx page). */
@@ -93,12 +111,17 @@ export interface ManagePageData {
   /** Just booked (`?booked=1`) or just moved (`?moved=1`): the page says so first. */
   notice: 'booked' | 'moved' | null;
   unavailable: boolean;
+  /** A move day asked for that is not one (`?date=x`): its message (answered 400). */
+  moveError?: string;
+  /** Opened from the confirmation's link: its proof, for the button that confirms the address. */
+  confirmEmail?: string;
   /** A first visit's new-patient form (the intake domain's), or null. */
   form: PatientVisitForm | null;
 }
 
 export type ManageActionData =
   | { status: 'cancelled' }
+  | { status: 'email-confirmed' }
   | { status: 'reminders'; channel: ReminderChannel }
   | { status: 'refused'; message: string; alternatives?: FreeSlot[]; errors?: FieldErrors }
   | { status: 'unavailable'; message: string };

@@ -1,3 +1,4 @@
+import { site } from '../content/site';
 import type { AppointmentStatus, FreeSlot, ReminderChannel, VisitKind } from './types';
 
 /**
@@ -29,7 +30,15 @@ export type BookingFailureReason =
   /** Too early for it (a no-show before the visit's start). */
   | 'too-early'
   /** Someone else changed the appointment since the staff member loaded it. */
-  | 'stale';
+  | 'stale'
+  /** A visitor's booking whose phone was not proven (a code, or a proof remembered). */
+  | 'unproven-phone'
+  /** The phone already holds as many future visits booked online as one may (BOOKING_MAX_FUTURE_VISITS_PER_PHONE). */
+  | 'too-many-visits'
+  /** The phone already has a visit booked online on that day (BOOKING_MAX_VISITS_PER_DAY_PER_PHONE). */
+  | 'one-a-day'
+  /** The patient has moved this visit as often as a day allows (BOOKING_MAX_MOVES_PER_VISIT_PER_DAY). */
+  | 'too-many-moves';
 
 export interface BookingFailure {
   ok: false;
@@ -64,6 +73,9 @@ export interface AppointmentView {
   cancelledAt: string | null;
   /** Name it when changing it as staff (a stale version is refused). */
   version: number;
+  /** Whether the patient proved the phone and the address (messages go only to what was proven). */
+  phoneProven: boolean;
+  emailProven: boolean;
 }
 
 export type BookingSuccess = {
@@ -97,6 +109,10 @@ export const FAILURES: Record<BookingFailureReason, { status: number; message: s
   'not-changeable': { status: 409, message: 'This visit cannot be changed any more.' },
   'too-early': { status: 409, message: 'That can only be recorded once the visit has started.' },
   stale: { status: 409, message: 'Someone else changed this booking a moment ago. Please look at it again.' },
+  'unproven-phone': { status: 403, message: 'Please confirm your phone number with the code we send to it.' },
+  'too-many-visits': { status: 409, message: `You already have the most visits we book online for one phone number. To book another, please call us on ${site.phones[0].display}.` },
+  'one-a-day': { status: 409, message: `You already have a visit booked on that day. Please choose another day, or call us on ${site.phones[0].display}.` },
+  'too-many-moves': { status: 429, message: `This visit has been moved as often as we allow online in a day. To move it again, please call us on ${site.phones[0].display}.` },
 };
 
 /** Where a patient manages a booking, and where staff open one (links in mails and feeds). */

@@ -18,7 +18,7 @@ export const bookingRoutes: PageRoute[] = [
     page: 'booking/manage',
     serverLoader: true,
     serverAction: true,
-    handle: { private: true },
+    handle: { private: true, noReferrer: true },
     meta: { title: 'Your booking', description: 'See, move or cancel your visit to the clinic.' },
   },
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ClinicFacts } from '../clinic/types';
 import { checkFields, choice, email, optional, phone, required, str, type FieldErrors } from '../platform/form-fields';
 import type { BookingRules } from './rules';
+import { parseInstant } from '../platform/parse';
 import { addDays, isDate, lagosDate } from './time';
 import { CHANNELS, KINDS, type ReminderChannel, type VisitKind } from './types';
 
@@ -91,16 +92,16 @@ export function availabilitySchema(context: BookingFormContext) {
 export function startField(context: BookingFormContext) {
   return str.pipe(
     z.string().transform((v, ctx) => {
-      const t = Date.parse(v);
-      if (!v || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) || Number.isNaN(t)) {
+      const at = parseInstant(v);
+      if (!at) {
         ctx.addIssue({ code: 'custom', message: 'Please choose a time from the list.' });
         return z.NEVER;
       }
-      if (t <= context.now.getTime()) {
+      if (at.getTime() <= context.now.getTime()) {
         ctx.addIssue({ code: 'custom', message: 'That time has passed. Please choose a later time.' });
         return z.NEVER;
       }
-      return new Date(t);
+      return at;
     }),
   );
 }
@@ -141,11 +142,16 @@ export function bookingSchema(context: BookingFormContext) {
     );
 }
 
-/** The manage page's move: a new start (the same service), optionally another practitioner. */
+/**
+ * The manage page's move: a new start (the same service), and the practitioner the patient chose:
+ * the visit's own unless they chose another (or "any available"). A practitioner left out stays
+ * the visit's own (null), never "any" (issue 44: a move that lost its practitioner).
+ */
 export function rescheduleSchema(context: BookingFormContext) {
-  return z
-    .object({ start: startField(context), practitioner: practitionerField(context) })
-    .transform((v) => ({ startsAt: v.start, practitionerId: v.practitioner }));
+  const chosen = str.pipe(
+    z.string().refine((v) => v === '' || v === ANY_PRACTITIONER || bookable(context.facts).some((p) => p.id === v), 'Please choose a practitioner from the list.'),
+  );
+  return z.object({ start: startField(context), practitioner: chosen }).transform((v) => ({ startsAt: v.start, practitionerId: v.practitioner || null }));
 }
 
 /** Checks one submission against a booking schema: its output, or one message per field. */

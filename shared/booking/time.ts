@@ -1,4 +1,5 @@
 import { WAT_OFFSET_MS, weekdayOf } from '../platform/clinic-time';
+import { parseDay } from '../platform/parse';
 
 /**
  * The clinic's clock for bookings. Abuja is UTC+1 all year (West Africa Time, no daylight
@@ -55,9 +56,9 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
-/** A well-formed, real calendar date (2026-02-30 is not). */
+/** A well-formed, real calendar date (2026-02-30 is not): shared/platform/parse.ts `parseDay`. */
 export function isDate(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+  return parseDay(v) !== null;
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -25,6 +25,8 @@ export const intakeRoutes: PageRoute[] = [
     path: FORM_ROUTE,
     page: 'intake/form',
     ...privatePage,
+    // Its address holds the manage link's token: sent to this site only, refused or not (ADR 0042).
+    handle: { private: true, noReferrer: true },
     meta: { title: 'New-patient form', description: 'Tell us about yourself and your health before your first visit.' },
   },
   {

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, redirectDocument } from 'react-router';
 
 /**
  * The data-request protocol, both ends in one module: after hydration the browser asks the
@@ -11,7 +11,8 @@ export const DATA_PARAM = '_data';
 
 export type DataEnvelope =
   | { kind: 'data'; status: number; data: unknown }
-  | { kind: 'redirect'; status: number; location: string }
+  /** `document`: the next page is loaded as a new document (React Router's redirectDocument), not rendered in place. */
+  | { kind: 'redirect'; status: number; location: string; document?: true }
   | { kind: 'error'; status: number; statusText: string; data: unknown };
 
 export function isEnvelope(value: unknown): value is DataEnvelope {
@@ -43,9 +44,14 @@ function isDataWithInit(value: unknown): value is DataWithInit {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
 }
 
+/** React Router's mark on a redirect the browser must follow with a new document (`redirectDocument`). */
+const RELOAD_DOCUMENT = 'X-Remix-Reload-Document';
+
 async function fromResponse(response: Response, thrown: boolean): Promise<DataEnvelope> {
   const location = response.headers.get('Location');
-  if (response.status >= 300 && response.status < 400 && location) return { kind: 'redirect', status: response.status, location };
+  if (response.status >= 300 && response.status < 400 && location) {
+    return { kind: 'redirect', status: response.status, location, ...(response.headers.has(RELOAD_DOCUMENT) ? { document: true as const } : {}) };
+  }
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -61,11 +67,9 @@ async function fromResponse(response: Response, thrown: boolean): Promise<DataEn
 export async function toEnvelope(outcome: { value: unknown; thrown: boolean }): Promise<{ envelope: DataEnvelope; headers: Headers }> {
   const { value, thrown } = outcome;
   if (value instanceof Response) {
-    // A redirect's cookies and cache rule still apply (a form opened on this device, then the next page).
-    const headers = new Headers();
-    for (const cookie of value.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-    const control = value.headers.get('Cache-Control');
-    if (control) headers.set('Cache-Control', control);
+    // Its own headers go with it (a redirect's Cache-Control, a cookie it sets), but not its body's or where it leads.
+    const headers = new Headers(value.headers);
+    for (const name of ['location', 'content-type', 'content-length', RELOAD_DOCUMENT]) headers.delete(name);
     return { envelope: await fromResponse(value, thrown), headers };
   }
   if (isDataWithInit(value)) {
@@ -83,7 +87,7 @@ export async function toEnvelope(outcome: { value: unknown; thrown: boolean }): 
 export function fromEnvelope(envelope: DataEnvelope): unknown {
   switch (envelope.kind) {
     case 'redirect':
-      throw redirect(envelope.location, envelope.status);
+      throw (envelope.document ? redirectDocument : redirect)(envelope.location, envelope.status);
     case 'error':
       throw data(envelope.data, { status: envelope.status, statusText: envelope.statusText });
     default:

@@ -12,6 +12,12 @@ export interface RouteHandle {
   languages?: boolean;
   /** Signed-in or staff-only page: noindex, never cached, left out of the sitemap. */
   private?: boolean;
+  /**
+   * The page's address holds a secret (a manage link's token, a newsletter link's): it is sent
+   * with `Referrer-Policy: same-origin`, so no link or request to another site carries the
+   * address (not `no-referrer`: its form posts would say `Origin: null`, refused as cross-site).
+   */
+  noReferrer?: boolean;
 }
 
 export function isPageMeta(value: unknown): value is PageMeta {

@@ -24,14 +24,14 @@ export const requestsRoutes: PageRoute[] = [
     path: '/newsletter/confirm',
     page: 'requests/newsletter-confirm',
     serverAction: true,
-    handle: { private: true },
+    handle: { private: true, noReferrer: true },
     meta: { title: 'Confirm your newsletter subscription', description: 'Confirm that you want to receive the clinic’s newsletter.' },
   },
   {
     path: '/newsletter/unsubscribe',
     page: 'requests/newsletter-unsubscribe',
     serverAction: true,
-    handle: { private: true },
+    handle: { private: true, noReferrer: true },
     meta: { title: 'Unsubscribe from the newsletter', description: 'Stop receiving the clinic’s newsletter.' },
   },
   // The clinic's back office: decided on the server, never in the public navigation or the sitemap.

@@ -4,6 +4,7 @@ import { quoteFields } from '../content/services-two';
 import { locationOptionsOf, visitWindow, DAY_NAMES, type SiteFacts } from '../clinic/site-facts';
 import { checkFields, choice, email, optional, phone, required, str, values, type FieldErrors } from '../platform/form-fields';
 import { abujaNow, weekdayOf } from '../platform/clinic-time';
+import { parseClock, parseDay } from '../platform/parse';
 import type { RequestKind } from './kinds';
 
 /**
@@ -48,7 +49,7 @@ function visitDate({ now, site }: FormContext) {
   return str.pipe(
     z.string().superRefine((v, ctx) => {
       if (!v) return ctx.addIssue({ code: 'custom', message: 'Please choose a date.' });
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) return ctx.addIssue({ code: 'custom', message: 'Please enter a date like 2026-12-01.' });
+      if (!parseDay(v)) return ctx.addIssue({ code: 'custom', message: 'Please enter a date like 2026-12-01.' });
       const today = abujaNow(now).date;
       if (v < today) return ctx.addIssue({ code: 'custom', message: 'Please choose today or a later date.' });
       const weekday = weekdayOf(v);
@@ -60,8 +61,6 @@ function visitDate({ now, site }: FormContext) {
     }),
   );
 }
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The earliest first and latest last start over the open days of the week. */
 function openWindow(site: SiteFacts): { first: string; last: string } | null {
@@ -84,7 +83,7 @@ function appointmentSchema(context: FormContext) {
       time: str.pipe(
         z.string().superRefine((v, ctx) => {
           if (!v) return ctx.addIssue({ code: 'custom', message: 'Please choose a time.' });
-          if (!TIME.test(v)) return ctx.addIssue({ code: 'custom', message: 'Please enter a time like 10:30.' });
+          if (!parseClock(v)) return ctx.addIssue({ code: 'custom', message: 'Please enter a time like 10:30.' });
           const week = openWindow(site);
           if (week && (v < week.first || v > week.last)) ctx.addIssue({ code: 'custom', message: `Please choose a time between ${week.first} and ${week.last}, when we are open.` });
         }),
@@ -92,7 +91,7 @@ function appointmentSchema(context: FormContext) {
       request: optional('your request', 1000),
     })
     .superRefine((v, ctx) => {
-      if (!TIME.test(v.time) || !/^\d{4}-\d{2}-\d{2}$/.test(v.date)) return;
+      if (!parseClock(v.time) || !parseDay(v.date)) return;
       // Within the hours of the chosen day (the latest start half an hour before closing).
       const window = visitWindow(site.hours, weekdayOf(v.date));
       const week = openWindow(site);

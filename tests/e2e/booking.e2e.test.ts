@@ -1,15 +1,25 @@
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosDate } from '../../shared/booking/time';
 import { runAxe } from '../support/a11y.mjs';
 import { baseUrl, hydrate, launch } from './harness';
+import { codeSent, codesSent, e164 } from './phone-codes';
 
 /**
  * Issue 31, the visitor's side, on the production build at 375 px: book with JavaScript on and
  * off, see the confirmation, open the manage link, cancel, and see the time free again; book with
  * the keyboard only; axe on every step. Every test ends with no console error and no failed request.
+ * Issue 44: each first booking from a browser proves its phone with the code the server's local
+ * sink writes into DATA_DIR/messages/<channel>.jsonl (by WhatsApp, by SMS, a wrong code three
+ * times); a move keeps the visit's practitioner; the manage page's forms post without JavaScript
+ * (its Referrer-Policy is same-origin, so the post says its Origin). Each test books with a phone of
+ * its own: one phone may hold two future visits online, one a day.
  */
+
+const SHOTS = process.env.E2E_SHOTS ?? '';
+
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,7 +82,7 @@ const overflow = (page: Page) =>
 const CHANGEABLE_AHEAD_MS = (DEFAULT_BOOKING_RULES.cancellationNoticeMinutes + 60) * 60 * 1000;
 
 /** Books the first free time far enough ahead to be changed online (its day chosen first if it is not the one shown); answers the time's value and the manage page's URL. */
-async function bookFirstFree(pass: Pass, js: boolean, name: string) {
+async function bookFirstFree(pass: Pass, js: boolean, name: string, phone: string) {
   const { page } = pass;
   // From the contact bar's Book, as on a phone.
   await go(pass, '/', js);
@@ -111,12 +121,24 @@ async function bookFirstFree(pass: Pass, js: boolean, name: string) {
   expect(label).toMatch(/^\d{2}:\d{2}$/);
   await time.check();
   await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Phone number').fill('0803 123 4567');
+  await page.getByLabel('Phone number').fill(phone);
+  const before = codesSent('whatsapp', e164(phone));
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  // A first booking from this browser: the code sent by WhatsApp, typed back.
+  await page.getByRole('heading', { name: /Confirm your phone number/ }).waitFor();
+  await page.getByLabel('The code').fill(await codeSent('whatsapp', e164(phone), before));
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   await page.waitForURL(/\/booking\/manage\/[\w-]{20,40}\?booked=1$/);
   if (js) await hydrate(page);
   return { start, url: page.url(), chosen: new URL(page.url()) };
 }
+
+/** The practitioner the visit's card names. */
+const PRACTITIONERS = ['Adaeze Okafor', 'Ibrahim Musa', 'Funmilayo Adeyemi', 'Chinedu Eze', 'Tunde Bakare'];
+const practitionerOf = async (page: Page) => {
+  const text = (await page.locator('.visit-card').textContent()) ?? '';
+  return PRACTITIONERS.find((n) => text.includes(n)) ?? '';
+};
 
 describe.each([
   ['JavaScript on', true],
@@ -125,7 +147,7 @@ describe.each([
   it('books, confirms, opens the manage link, cancels, and the time is free again', { timeout: 120_000 }, async () => {
     const pass = await open(js);
     const { page } = pass;
-    const { start, url } = await bookFirstFree(pass, js, js ? 'Amina Bello' : 'Bola Ade');
+    const { start, url } = await bookFirstFree(pass, js, js ? 'Amina Bello' : 'Bola Ade', js ? '0803 123 4501' : '0803 123 4502');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit is booked');
     const card = page.locator('.visit-card');
     expect(await card.textContent()).toMatch(/BK-[A-Z2-9]{5}/);
@@ -155,8 +177,10 @@ describe.each([
   it('the manage link moves the visit to a time on another day of the week (shown in place with JavaScript, by the day\'s button without)', { timeout: 120_000 }, async () => {
     const pass = await open(js);
     const { page } = pass;
-    const { start, url } = await bookFirstFree(pass, js, js ? 'Ngozi Eze' : 'Tobi Ola');
+    const { start, url } = await bookFirstFree(pass, js, js ? 'Ngozi Eze' : 'Tobi Ola', js ? '0803 123 4503' : '0803 123 4504');
     await go(pass, new URL(url).pathname, js);
+    const practitioner = await practitionerOf(page);
+    expect(practitioner).not.toBe('');
     await page.getByRole('link', { name: 'Move to another time' }).click();
     await page.waitForURL(/\?move=1$/);
     if (js) await hydrate(page);
@@ -192,8 +216,9 @@ describe.each([
     await time.check();
     await page.getByRole('button', { name: 'Move my visit' }).click();
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit has moved');
-    // The visit is now on that day.
+    // The visit is now on that day, with the same practitioner (issue 44: the form carries it).
     expect(await page.locator('.visit-card h2').textContent()).toContain(dayName);
+    expect(await practitionerOf(page)).toBe(practitioner);
     expect(pass.errors).toEqual([]);
     await pass.context.close();
   });
@@ -227,6 +252,12 @@ describe('keyboard only', () => {
     await tabTo('button:Confirm booking');
     const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + getComputedStyle(document.activeElement!).boxShadow);
     expect(ring).not.toBe('nonenone');
+    const before = codesSent('whatsapp', '+2348037654321');
+    await page.keyboard.press('Enter');
+    // The code step takes the focus to the code's field: typed, then Enter.
+    await page.getByRole('heading', { name: /Confirm your phone number/ }).waitFor();
+    await expect.poll(focused).toBe('input:code');
+    await page.keyboard.type(await codeSent('whatsapp', '+2348037654321', before));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/booking\/manage\/[\w-]{20,40}\?booked=1$/);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Your visit is booked');
@@ -243,5 +274,77 @@ describe('a tampered manage link', () => {
     expect(await pass.page.locator('main h1').textContent()).toBe('This link does not open a booking');
     await expectAxeClean(pass.page, 'refused');
     await pass.context.close();
+  });
+});
+
+describe.each([
+  ['JavaScript on', true],
+  ['JavaScript off', false],
+])('the phone’s code at 375 px with %s', (_label, js) => {
+  /** Step 3 filled in for the first free time of Wellness Care: the code step answers. */
+  async function toCodeStep(pass: Pass, phone: string, name: string) {
+    const { page } = pass;
+    await go(pass, '/book?service=4&visit=follow_up&practitioner=any', js);
+    const start = await page.locator('fieldset[data-days]:visible input[name="start"]').first().inputValue();
+    await page.locator(`fieldset[data-days]:visible label.booking-time:has(input[value="${start}"])`).click();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.getByRole('heading', { name: /Confirm your phone number/ }).waitFor();
+    if (js) await hydrate(page);
+  }
+
+  it('a first booking with the code by WhatsApp, then by SMS from another browser; a wrong code three times, then a new one', { timeout: 180_000 }, async () => {
+    // By WhatsApp (the default channel), typed back: booked.
+    const first = await open(js);
+    const phone = js ? '0803 200 0001' : '0803 200 0002';
+    await toCodeStep(first, phone, 'Halima Sani');
+    expect(await first.page.locator('.booking-code').textContent()).toContain(`by WhatsApp to +234 803 200 000${js ? 1 : 2}`);
+    await expectAxeClean(first.page, 'code step', js);
+    expect(await overflow(first.page)).toEqual([]);
+    if (SHOTS && js) await first.page.screenshot({ path: path.join(SHOTS, 'code-step-375.png'), fullPage: true });
+    await first.page.getByLabel('The code').fill(await codeSent('whatsapp', e164(phone)));
+    await first.page.getByRole('button', { name: 'Confirm booking' }).click();
+    await first.page.waitForURL(/\?booked=1$/);
+    await expect.poll(() => first.page.locator('main h1').textContent()).toBe('Your visit is booked');
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // By SMS: another phone, the code asked by SMS instead.
+    const second = await open(js);
+    const other = js ? '0803 200 0003' : '0803 200 0004';
+    await toCodeStep(second, other, 'Musa Bello');
+    await second.page.getByRole('button', { name: 'Send the code by SMS instead' }).click();
+    await expect.poll(() => second.page.locator('.booking-code').textContent()).toContain('by SMS to');
+    await second.page.getByLabel('The code').fill(await codeSent('sms', e164(other)));
+    await second.page.getByRole('button', { name: 'Confirm booking' }).click();
+    await second.page.waitForURL(/\?booked=1$/);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+
+    // A wrong code three times: the tries counted down, then used up; a new code books.
+    const third = await open(js);
+    const wrongPhone = js ? '0803 200 0005' : '0803 200 0006';
+    await toCodeStep(third, wrongPhone, 'Kemi Ade');
+    const right = await codeSent('whatsapp', e164(wrongPhone));
+    const wrong = right === '000000' ? '111111' : '000000';
+    const said = [];
+    for (let i = 0; i < 3; i++) {
+      await third.page.getByLabel('The code').fill(wrong);
+      await third.page.getByRole('button', { name: 'Confirm booking' }).click();
+      await expect.poll(() => third.page.locator('.booking-code [role="alert"]').textContent()).toMatch(i === 0 ? /2 more tries/ : i === 1 ? /one more try/ : /can no longer be used/);
+      said.push(await third.page.locator('.booking-code [role="alert"]').textContent());
+    }
+    expect(said[2]).toContain('Please ask for a new code below.');
+    await expectAxeClean(third.page, 'code used up', js);
+    if (SHOTS && js) await third.page.screenshot({ path: path.join(SHOTS, 'code-used-up-375.png'), fullPage: true });
+    await third.page.getByRole('button', { name: 'Send a new code by WhatsApp' }).click();
+    await third.page.getByLabel('The code').fill(await codeSent('whatsapp', e164(wrongPhone), 1));
+    await third.page.getByRole('button', { name: 'Confirm booking' }).click();
+    await third.page.waitForURL(/\?booked=1$/);
+    // The three wrong codes were answered 422 (the form's data request, with JavaScript): that is the refusal, not a fault.
+    expect(third.errors.filter((e) => !/^http 422: .*\/book\?.*_data=/.test(e))).toEqual([]);
+    expect(third.errors.length).toBe(js ? 3 : 0);
+    await third.context.close();
   });
 });

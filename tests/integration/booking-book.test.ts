@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { book, bookFromRequest, confirmHold, hold, releaseHold } from '../../server/booking/book';
-import { appointmentByToken, cancel, reschedule, revokeManageLinks, setStatus } from '../../server/booking/changes';
+import { appointmentByToken, cancel, proveEmail, reschedule, revokeManageLinks, setStatus } from '../../server/booking/changes';
+import { emailProof } from '../../server/booking/phone-proof';
 import type { BookingDeps, Changer } from '../../server/booking/deps';
 import { signToken } from '../../server/booking/manage-token';
 import { freeTimes } from '../../server/booking/repo';
@@ -14,7 +15,7 @@ import type { BookResult, ChangeResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
 import { submit } from '../support/submit';
-import { addAppointments, bookingDeps, bookingForm, INBOX, newKey, NOW, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
+import { addAppointments, bookingDeps, bookingForm, INBOX, newKey, NOW, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 
 // The booking functions on both engines, through the real transactions. Adaeze and Funmilayo
 // work Tuesdays 09:00–12:00 (both give service 1: 30-minute follow-ups, 10 minutes' buffer).
@@ -52,7 +53,7 @@ describe.each(testEngines())('booking on %s', (engine) => {
   const staff = (appointmentId: number, version: number): Extract<Changer, { as: 'staff' }> => ({ as: 'staff', appointmentId, version, uid: 'staff-uid-1', name: 'Ngozi Nwosu' });
 
   it('books a free time in one transaction: the row, its history, the clinic’s notice and the patient’s confirmation with a calendar file, none with a health detail', async () => {
-    const result = ok(await book(deps, bookingForm({ time: '09:30' }), { kind: 'visitor', uid: 'patient-uid' }));
+    const result = ok(await book(deps, bookingForm({ time: '09:30' }), visitor('patient-uid')));
     expect(result.duplicate).toBe(false);
     expect(result.appointment).toMatchObject({ status: 'booked', practitionerId: 'adaeze-okafor', serviceId: '1', visitKind: 'follow_up', startsAt: at('09:30').toISOString(), endsAt: at('10:00').toISOString(), blockedUntil: at('10:10').toISOString(), patientUid: 'patient-uid', reminderChannel: 'whatsapp', createdBy: 'visitor' });
     expect(result.appointment.reference).toMatch(BOOKING_REFERENCE_PATTERN);
@@ -79,11 +80,11 @@ describe.each(testEngines())('booking on %s', (engine) => {
 
   it('is idempotent: the same key books once, also when sent concurrently', async () => {
     const form = bookingForm({ time: '10:00' });
-    const first = ok(await book(deps, form, { kind: 'visitor', uid: null }));
-    const again = ok(await book(deps, { ...form, patient: { ...form.patient, name: 'Sent Twice' } }, { kind: 'visitor', uid: null }));
+    const first = ok(await book(deps, form, visitor()));
+    const again = ok(await book(deps, { ...form, patient: { ...form.patient, name: 'Sent Twice' } }, visitor()));
     expect(again).toMatchObject({ duplicate: true, appointment: { id: first.appointment.id, patientName: 'Amina Bello' } });
     const racing = bookingForm({ time: '11:00' });
-    const results = await Promise.all(Array.from({ length: 10 }, () => book(deps, racing, { kind: 'visitor', uid: null })));
+    const results = await Promise.all(Array.from({ length: 10 }, () => book(deps, racing, visitor())));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => r.ok && r.appointment.id)).size).toBe(1);
     expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
@@ -96,7 +97,9 @@ describe.each(testEngines())('booking on %s', (engine) => {
     // PGlite: one): the rest would only queue for a connection, and on a loaded machine that queue
     // outlasted the pool's 10 s wait ("timeout exceeded when trying to connect"), which is not
     // what this checks.
-    const attempt = (i: number) => book(deps, bookingForm({ time: '10:30', patient: { name: `Racer ${i}`, phone: '+2348031234567', email: null } }), { kind: 'visitor', uid: null });
+    // Two hundred people, each with their own proven phone (one phone's bookings queue behind a lock on it: caps.ts).
+    const phoneOf = (i: number) => `+23480312${String(i).padStart(5, '0')}`;
+    const attempt = (i: number) => book(deps, bookingForm({ time: '10:30', patient: { name: `Racer ${i}`, phone: phoneOf(i), email: null } }), visitor(null, phoneOf(i)));
     const results: BookResult[] = [];
     let next = 0;
     await Promise.all(
@@ -116,77 +119,80 @@ describe.each(testEngines())('booking on %s', (engine) => {
   });
 
   it('"any available" books whoever is still free: two practitioners, three racers, two bookings', async () => {
-    const results = await Promise.all([0, 1, 2].map(() => book(deps, bookingForm({ time: '09:00', practitionerId: 'any' }), { kind: 'visitor', uid: null })));
+    const results = await Promise.all([0, 1, 2].map(() => book(deps, bookingForm({ time: '09:00', practitionerId: 'any' }), visitor())));
     expect(results.filter((r) => r.ok).map((r) => r.ok && r.appointment.practitionerId).sort()).toEqual(['adaeze-okafor', 'funmilayo-adeyemi']);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(['conflict']);
   });
 
   it('refuses what is not a free slot, past, too soon or too far, and a practitioner who does not give the service', async () => {
-    const visitor = { kind: 'visitor' as const, uid: null };
-    const offGrid = await book(deps, bookingForm({ time: '09:10' }), visitor);
+    const patient = visitor();
+    const offGrid = await book(deps, bookingForm({ time: '09:10' }), patient);
     expect(offGrid).toMatchObject({ ok: false, reason: 'not-free' });
     expect(!offGrid.ok && offGrid.alternatives!.map((s) => s.time)).toEqual(['09:00', '09:15', '09:30']);
-    expect(await book(deps, bookingForm({ time: '13:00' }), visitor)).toMatchObject({ ok: false, reason: 'not-free' });
-    expect(await book(deps, bookingForm({ date: '2026-11-24' }), visitor)).toEqual({ ok: false, reason: 'past' });
+    expect(await book(deps, bookingForm({ time: '13:00' }), patient)).toMatchObject({ ok: false, reason: 'not-free' });
+    expect(await book(deps, bookingForm({ date: '2026-11-24' }), patient)).toEqual({ ok: false, reason: 'past' });
     const soon = bookingDeps(store, { now: () => at('08:00') });
-    expect(await book(soon, bookingForm({ time: '09:30' }), visitor)).toEqual({ ok: false, reason: 'too-soon' });
+    expect(await book(soon, bookingForm({ time: '09:30' }), patient)).toEqual({ ok: false, reason: 'too-soon' });
     // Staff book a phone call's visit for later today.
     expect((await book(soon, bookingForm({ time: '09:30' }), { kind: 'staff', uid: 'staff-uid-1', name: 'Ngozi Nwosu' })).ok).toBe(true);
-    expect(await book(deps, bookingForm({ date: '2027-02-02' }), visitor)).toEqual({ ok: false, reason: 'too-far' });
-    expect(await book(deps, bookingForm({ practitionerId: 'ibrahim-musa' }), visitor)).toEqual({ ok: false, reason: 'service-not-given' });
-    expect(await book(deps, bookingForm({ practitionerId: 'halima-bello' }), visitor)).toEqual({ ok: false, reason: 'unknown-practitioner' });
-    expect(await book(deps, bookingForm({ serviceId: 'x' }), visitor)).toEqual({ ok: false, reason: 'unknown-service' });
+    expect(await book(deps, bookingForm({ date: '2027-02-02' }), patient)).toEqual({ ok: false, reason: 'too-far' });
+    expect(await book(deps, bookingForm({ practitionerId: 'ibrahim-musa' }), patient)).toEqual({ ok: false, reason: 'service-not-given' });
+    expect(await book(deps, bookingForm({ practitionerId: 'halima-bello' }), patient)).toEqual({ ok: false, reason: 'unknown-practitioner' });
+    expect(await book(deps, bookingForm({ serviceId: 'x' }), patient)).toEqual({ ok: false, reason: 'unknown-service' });
   });
 
   it('a lapsed hold does not block: the next booking deletes it, and of two racers for its time only one wins', async () => {
     await addAppointments(store, [{ practitioner: 'adaeze-okafor', date: TUE, starts: '09:00', minutes: 30, status: 'held', holdExpiresAt: new Date(NOW.getTime() - 1000) }]);
-    const results = await Promise.all([0, 1].map(() => book(deps, bookingForm({ time: '09:00' }), { kind: 'visitor', uid: null })));
+    const results = await Promise.all([0, 1].map(() => book(deps, bookingForm({ time: '09:00' }), visitor())));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === 'conflict')).toHaveLength(1);
     expect((await rows()).map((r) => r.status)).toEqual(['booked']);
   });
 
   it('holds a time for the visitor: others cannot take it, the holder confirms it (even just after it lapsed), and a hold taken over answers a conflict', async () => {
-    const visitor = { kind: 'visitor' as const, uid: null };
-    const held = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('09:00'), holdKey: newKey('hold') }, visitor);
+    const patient = visitor();
+    const held = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('09:00'), holdKey: newKey('hold') }, patient);
     if (!held.ok) throw new Error(held.reason);
     expect(held.expiresAt).toBe(new Date(NOW.getTime() + 7 * 60_000).toISOString());
     expect(await free()).not.toContain('09:00');
-    expect(await book(deps, bookingForm({ time: '09:00' }), visitor)).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(await book(deps, bookingForm({ time: '09:00' }), patient)).toMatchObject({ ok: false, reason: 'conflict' });
     // Eight minutes later the hold has lapsed but nobody needed the time: it is still the holder's.
     const later = bookingDeps(store, { now: () => new Date(NOW.getTime() + 8 * 60_000) });
-    const confirmed = ok(await confirmHold(later, held.holdToken, bookingForm({ time: '09:00' }), visitor));
+    const confirmed = ok(await confirmHold(later, held.holdToken, bookingForm({ time: '09:00' }), patient));
     expect(confirmed.appointment).toMatchObject({ id: held.appointment.id, reference: held.appointment.reference, status: 'booked', holdExpiresAt: null });
 
     // Another hold lapses and someone else books its time: confirming it answers a conflict.
-    const second = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('10:00'), holdKey: newKey('hold') }, visitor);
+    const second = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('10:00'), holdKey: newKey('hold') }, patient);
     if (!second.ok) throw new Error(second.reason);
-    ok(await book(later, bookingForm({ time: '10:00' }), visitor));
-    expect(await confirmHold(later, second.holdToken, bookingForm({ time: '10:00' }), visitor)).toMatchObject({ ok: false, reason: 'conflict' });
+    ok(await book(later, bookingForm({ time: '10:00' }), patient));
+    expect(await confirmHold(later, second.holdToken, bookingForm({ time: '10:00' }), patient)).toMatchObject({ ok: false, reason: 'conflict' });
     // A third is released: its time is free again.
-    const third = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('11:00'), holdKey: newKey('hold') }, visitor);
+    const third = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('11:00'), holdKey: newKey('hold') }, patient);
     if (!third.ok) throw new Error(third.reason);
     expect(await releaseHold(deps, third.holdToken)).toBe(true);
     expect(await free()).toContain('11:00');
-    expect(await confirmHold(deps, `${held.holdToken}x`, bookingForm({ time: '11:30' }), visitor)).toEqual({ ok: false, reason: 'bad-token' });
+    expect(await confirmHold(deps, `${held.holdToken}x`, bookingForm({ time: '11:30' }), patient)).toEqual({ ok: false, reason: 'bad-token' });
   });
 
   it('reschedules the same row: the old time is free at once, a move by a quarter hour overlapping itself works, a taken time answers a conflict', async () => {
-    const visitor = { kind: 'visitor' as const, uid: null };
-    const first = ok(await book(deps, bookingForm({ time: '09:00' }), visitor));
+    const visiting = visitor();
+    const first = ok(await book(deps, bookingForm({ time: '09:00' }), visiting));
     const patient: Changer = { as: 'patient', token: first.manageToken };
+    // The patient confirmed their address from the confirmation's link: word of each move goes there
+    // (to an address nobody proved, nothing beyond the confirmation: booking-abuse.test.ts).
+    const proven = ok(await proveEmail(deps, first.manageToken, emailProof(TEST_SECRET, first.appointment.id, first.appointment.patientEmail!)));
     const moved = ok(await reschedule(deps, patient, { startsAt: at('09:15') }));
-    expect(moved.appointment).toMatchObject({ id: first.appointment.id, reference: first.appointment.reference, startsAt: at('09:15').toISOString(), version: first.appointment.version + 1 });
+    expect(moved.appointment).toMatchObject({ id: first.appointment.id, reference: first.appointment.reference, startsAt: at('09:15').toISOString(), version: proven.appointment.version + 1 });
     const far = ok(await reschedule(deps, patient, { startsAt: at('11:00') }));
     expect(far.appointment.startsAt).toBe(at('11:00').toISOString());
     // The old time is free: someone else books it.
     expect(await free()).toContain('09:15');
-    ok(await book(deps, bookingForm({ time: '09:15' }), visitor));
+    ok(await book(deps, bookingForm({ time: '09:15' }), visiting));
     const taken = await reschedule(deps, patient, { startsAt: at('09:15') });
     expect(taken).toMatchObject({ ok: false, reason: 'conflict' });
     expect(!taken.ok && taken.alternatives!.length).toBe(3);
     const events = await store.db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, first.appointment.id));
-    expect(events.map((e) => e.action)).toEqual(['booked', 'moved', 'moved']);
+    expect(events.map((e) => e.action)).toEqual(['booked', 'email-proven', 'moved', 'moved']);
     const movedMails = (await store.db.select().from(outbox)).filter((m) => m.subject.startsWith('Your visit has moved'));
     expect(movedMails).toHaveLength(2);
     // Staff move it to another practitioner.
@@ -197,8 +203,8 @@ describe.each(testEngines())('booking on %s', (engine) => {
   });
 
   it('the patient cancels up to the cancellation notice; inside it they are told to call, staff may still; the time is free again', async () => {
-    const visitor = { kind: 'visitor' as const, uid: null };
-    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), visitor));
+    const patient = visitor();
+    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), patient));
     const dayBefore = bookingDeps(store, { now: () => at('11:00', '2026-11-30') }); // 23 hours before
     expect(await cancel(dayBefore, { as: 'patient', token: booked.manageToken })).toEqual({ ok: false, reason: 'too-late' });
     expect(await reschedule(dayBefore, { as: 'patient', token: booked.manageToken }, { startsAt: at('11:00') })).toEqual({ ok: false, reason: 'too-late' });
@@ -206,7 +212,8 @@ describe.each(testEngines())('booking on %s', (engine) => {
     expect(byStaff.appointment.status).toBe('cancelled');
     expect(await free()).toContain('10:00');
 
-    const second = ok(await book(deps, bookingForm({ time: '11:00' }), visitor));
+    const second = ok(await book(deps, bookingForm({ time: '11:00' }), patient));
+    ok(await proveEmail(deps, second.manageToken, emailProof(TEST_SECRET, second.appointment.id, second.appointment.patientEmail!)));
     const cancelled = ok(await cancel(deps, { as: 'patient', token: second.manageToken }));
     expect(cancelled.appointment).toMatchObject({ status: 'cancelled', cancelledAt: NOW.toISOString() });
     expect(ok(await cancel(deps, { as: 'patient', token: second.manageToken })).appointment.status).toBe('cancelled'); // again: nothing changes
@@ -216,7 +223,7 @@ describe.each(testEngines())('booking on %s', (engine) => {
   });
 
   it('refuses a tampered, expired, revoked or wrong-purpose manage token', async () => {
-    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), { kind: 'visitor', uid: null }));
+    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), visitor()));
     const token = booked.manageToken;
     // The next booking's numbers under this token's MAC (its last 12 bytes).
     const bytes = Buffer.from(token, 'base64url');
@@ -239,7 +246,7 @@ describe.each(testEngines())('booking on %s', (engine) => {
   });
 
   it('staff record arrived, completed and no-show with history; stale versions and impossible steps are refused', async () => {
-    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), { kind: 'visitor', uid: null }));
+    const booked = ok(await book(deps, bookingForm({ time: '10:00' }), visitor()));
     const id = booked.appointment.id;
     expect(await setStatus(deps, staff(id, booked.appointment.version), 'no_show')).toEqual({ ok: false, reason: 'too-early' });
     expect(await setStatus(deps, staff(id, booked.appointment.version), 'arrived')).toEqual({ ok: false, reason: 'too-early' }); // the day before

@@ -7,7 +7,7 @@ import { createBookingService, type BookingService } from '../../server/booking/
 import { createPageCache } from '../../server/platform/page-cache';
 import { unavailableStore, type Store } from '../../server/platform/db/store';
 import { lagosMoment } from '../../shared/booking/time';
-import { bookingDeps, bookingForm, NOW, useBookingStore } from '../support/booking';
+import { bookingDeps, bookingForm, NOW, useBookingStore, provenCookie, visitor } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { textOf } from '../support/page-text';
 import { one, parseIcs } from '../support/ical';
@@ -40,6 +40,8 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
     request(app)
       .post(url)
       .type('form')
+      // A browser that proved the phone (booking-abuse.test.ts tests the code itself).
+      .set('Cookie', provenCookie())
       .send({ ...choice, name: 'Amina Bello', phone: '0803 123 4567', email: '', ...fields });
 
   it('step 1 without choices: the form, nothing computed, never stored by a cache', async () => {
@@ -155,7 +157,7 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
   });
 
   it('a time taken meanwhile: 409, details kept, the three nearest free times offered', async () => {
-    await booking.book(bookingForm({ date: TUE, time: '10:00' }), { kind: 'visitor', uid: null });
+    await booking.book(bookingForm({ date: TUE, time: '10:00' }), visitor());
     const res = await book({ start: at(TUE, '10:00'), key: 'conflict-key-123', name: 'Chidi Obi' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('someone has just booked that time');
@@ -174,7 +176,7 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
     expect(res.text).toContain('value="Amina Bello"');
   });
 
-  it('the same address sending too many forms gets a 429 (the request forms’ limiter)', async () => {
+  it('the same address trying too many bookings gets a 429 with Retry-After (the booking’s own limit per address)', async () => {
     const limited = makeTestApp({ store, booking, requests: { submit: async () => ({ reference: 'x', duplicate: false }) }, rateLimitStore: { hit: async () => ({ allowed: false, retryAfterSeconds: 120 }) } });
     const res = await request(limited).post(stepUrl({ date: TUE })).type('form').send({ ...choice, start: at(TUE, '09:00'), name: 'A', phone: '0803 123 4567', key: 'limited-key-123' });
     expect(res.status).toBe(429);
@@ -294,7 +296,7 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
   it('the page cache never keeps the booking steps: each visitor gets fresh times and a fresh key', async () => {
     const cached = makeTestApp({ store, booking, pageCache: createPageCache({ maxBytes: 5_000_000, buildId: 'test' }) });
     const first = await request(cached).get(stepUrl({ date: TUE }));
-    await booking.book(bookingForm({ date: TUE, time: '09:00' }), { kind: 'visitor', uid: null });
+    await booking.book(bookingForm({ date: TUE, time: '09:00' }), visitor());
     const second = await request(cached).get(stepUrl({ date: TUE }));
     expect(times(first.text)).toContain(at(TUE, '09:00'));
     expect(times(second.text)).not.toContain(at(TUE, '09:00'));
@@ -310,6 +312,7 @@ describe.each(pageEngines())('booking pages on %s', (engine) => {
     const res = await request(signedIn)
       .post(stepUrl({ date: TUE }))
       .type('form')
+      .set('Cookie', provenCookie())
       .send({ ...choice, start: at(TUE, '09:45'), name: 'Amina Bello', phone: '0803 123 4567', key: keyOf(first.text) });
     expect(res.status).toBe(302);
     expect((await request(signedIn).get(stepUrl({ date: TUE }))).text).toContain('value="+2348031234567"');

@@ -9,7 +9,7 @@ import { appointments } from '../../server/booking/schema';
 import { queryRows } from '../../server/platform/db/db';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines, type TestStore } from '../support/test-store';
-import { bookingDeps, bookingForm, NOW, useBookingStore } from '../support/booking';
+import { bookingDeps, bookingForm, NOW, useBookingStore, visitor } from '../support/booking';
 
 // Instances racing on one PostgreSQL database: what makes a double booking impossible is the
 // database, not the process. Needs PostgreSQL: skipped without it (REQUIRE_POSTGRES=1 fails instead).
@@ -80,7 +80,7 @@ describe.runIf(testEngines().includes('postgres'))('booking across processes on 
       );
       // The booking reads no busy time (the row is not committed) and reaches its INSERT, which
       // waits on the other transaction's index entry…
-      const racing = book(bookingDeps(t.store), bookingForm({ time: '09:15' }), { kind: 'visitor', uid: null });
+      const racing = book(bookingDeps(t.store), bookingForm({ time: '09:15' }), visitor());
       const waitingOnLock = async () => {
         for (let i = 0; i < 200; i++) {
           // (Its statement text is not reliable under the extended protocol: wait on what it waits for.)

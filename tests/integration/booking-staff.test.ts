@@ -6,7 +6,7 @@ import { calendarFeeds, workingPlans } from '../../server/booking/schema';
 import type { Store } from '../../server/platform/db/store';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
-import { addAppointments, bookingDeps, bookingForm, useBookingStore } from '../support/booking';
+import { addAppointments, bookingDeps, bookingForm, useBookingStore, visitor } from '../support/booking';
 
 // What the staff calendar calls, through the service object the pages receive: weeks with
 // history, exceptions and closures, day and week lists, a booking's history, the feed.
@@ -90,9 +90,9 @@ describe.each(testEngines())('staff booking tools on %s', (engine) => {
   it('lists a day and a week for one practitioner or the clinic, a booking with its history, and a patient’s visits', async () => {
     await service.setWorkingWeek({ practitionerId: 'adaeze-okafor', locationId: 'abuja', validFrom: '2026-11-30', intervals: [2, 3].map((weekday) => ({ weekday, starts: '09:00', ends: '12:00' })) }, staffer);
     await service.setWorkingWeek({ practitionerId: 'funmilayo-adeyemi', locationId: 'abuja', validFrom: '2026-11-30', intervals: [{ weekday: 2, starts: '09:00', ends: '12:00' }] }, staffer);
-    const a = await service.book(bookingForm({ time: '10:00' }), { kind: 'visitor', uid: 'patient-1' });
-    const b = await service.book(bookingForm({ time: '09:00', practitionerId: 'funmilayo-adeyemi' }), { kind: 'visitor', uid: 'patient-2' });
-    const c = await service.book(bookingForm({ date: '2026-12-02', time: '11:00' }), { kind: 'visitor', uid: 'patient-1' });
+    const a = await service.book(bookingForm({ time: '10:00' }), visitor('patient-1'));
+    const b = await service.book(bookingForm({ time: '09:00', practitionerId: 'funmilayo-adeyemi' }), visitor('patient-2'));
+    const c = await service.book(bookingForm({ date: '2026-12-02', time: '11:00' }), visitor('patient-1'));
     if (!a.ok || !b.ok || !c.ok) throw new Error('booking failed');
     expect((await service.appointmentsBetween({ fromDate: TUE, toDate: TUE })).map((x) => x.reference)).toEqual([b.appointment.reference, a.appointment.reference]);
     expect((await service.appointmentsBetween({ fromDate: TUE, toDate: '2026-12-07', practitionerId: 'adaeze-okafor' })).map((x) => x.reference)).toEqual([a.appointment.reference, c.appointment.reference]);
@@ -110,7 +110,7 @@ describe.each(testEngines())('staff booking tools on %s', (engine) => {
 
   it('gives each practitioner a private feed: only its hash is stored, a new link or a revocation stops the old one, and it carries no name or service', async () => {
     await service.setWorkingWeek({ practitionerId: 'adaeze-okafor', locationId: 'abuja', validFrom: '2026-11-30', intervals: [{ weekday: 2, starts: '09:00', ends: '12:00' }] }, staffer);
-    const booked = await service.book(bookingForm({ time: '10:00' }), { kind: 'visitor', uid: null });
+    const booked = await service.book(bookingForm({ time: '10:00' }), visitor());
     if (!booked.ok) throw new Error(booked.reason);
     const created = await service.createFeed('adaeze-okafor', staffer);
     if (!created.ok) throw new Error(created.reason);

@@ -1,13 +1,19 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/app/config';
+import { readFileSync } from 'node:fs';
+import { codeSender } from '../../server/messages/codes';
+import { createChannels, parseMessagingConfig } from '../../server/messages/config';
+import { sinkFile } from '../../server/messages/sink';
+import { processMessages } from '../../server/messages/worker';
 import { silentLogger } from '../../server/platform/http/logger';
-import { memoryTransport } from '../../server/platform/mail/transport';
+import { fileTransport, mailFilesDir, memoryTransport } from '../../server/platform/mail/transport';
 import { processOutbox } from '../../server/platform/mail/outbox';
 import { abujaNow } from '../../shared/platform/clinic-time';
 import type { SessionUser } from '../../shared/platform/session';
-import { dumpDatabase, rowsHolding } from '../support/database-dump';
-import { makeTestApp } from '../support/test-app';
+import { dumpDatabase, dumpDataDir, rowsHolding } from '../support/database-dump';
+import { makeTestApp, TEST_RENDER_TIMEOUT_MS } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
 // Issue 34, defect 3: erased means erased. A person uses every form and books a visit with
@@ -15,7 +21,10 @@ import { openTestStore, testEngines, type TestStore } from '../support/test-stor
 // confirmation mail, a published comment), then
 // staff erase them: afterwards no table of the database holds their name, e-mail, phone or
 // anything they typed. The tables are discovered from the catalog, so a table added later is
-// checked as well. Their pending mail is never sent.
+// checked as well. Their pending mail is never sent. And the data directory: the mail and the
+// patient messages already written by the local sinks (DATA_DIR/outbox/*.eml,
+// DATA_DIR/messages/*.jsonl: the defaults without SMTP_URL or a provider) hold nothing of them
+// either (issue 44).
 
 const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
 const POST = 'healthy-eating-and-hydration-for-your-spine';
@@ -44,7 +53,10 @@ describe.each(testEngines())('erasure on %s', (engine) => {
   beforeAll(async () => {
     t = await openTestStore(engine);
     // No outbox worker: the person's mails are still pending when they are erased.
-    app = makeTestApp({ store: t.store, requests: undefined, getUser: async () => staff });
+    const config = loadConfig({ NODE_ENV: 'test', RENDER_TIMEOUT_MS: TEST_RENDER_TIMEOUT_MS, DATA_DIR: t.dataDir });
+    // The visit's phone is proven with a code, sent through the local sink (DATA_DIR/messages) as in development.
+    const codes = codeSender(createChannels(parseMessagingConfig({}), { dataDir: t.dataDir, logger: silentLogger }), silentLogger);
+    app = makeTestApp({ config, store: t.store, requests: undefined, getUser: async () => staff, codes });
   });
   afterAll(() => t?.cleanup());
 
@@ -69,13 +81,28 @@ describe.each(testEngines())('erasure on %s', (engine) => {
     // A visit booked on the website, with WhatsApp reminders: an appointment row, its history and its messages.
     const steps = (await request(app).get('/book?service=4&visit=follow_up')).text;
     const field = (n: string) => new RegExp(`name="${n}"[^>]*value="([^"]+)"`).exec(steps)?.[1] ?? '';
-    const booked = await request(app)
-      .post('/book')
-      .type('form')
-      .send({ service: '4', visit: 'follow_up', practitioner: field('practitioner') || 'any', start: field('start'), key: field('key'), name, phone: person.phone, email: person.email, reminders: 'whatsapp', consent: 'yes' });
+    const bookingFields = { service: '4', visit: 'follow_up', practitioner: field('practitioner') || 'any', start: field('start'), key: field('key'), name, phone: person.phone, email: person.email, reminders: 'whatsapp', consent: 'yes' };
+    // To the step's own address, as the page's form posts it: the answer shows the code step.
+    const asked = await request(app).post('/book?service=4&visit=follow_up').type('form').send(bookingFields);
+    expect(asked.status, asked.text.slice(0, 300)).toBe(200);
+    const codeToken = /name="codeToken" value="([^"]+)"/.exec(asked.text)?.[1] ?? '';
+    const sinkLines = readFileSync(sinkFile(t.dataDir, 'whatsapp'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; code?: string });
+    const code = sinkLines.filter((l) => l.kind === 'code').at(-1)?.code ?? '';
+    const booked = await request(app).post('/book?service=4&visit=follow_up').type('form').send({ ...bookingFields, intent: 'code', codeToken, codeChannel: 'whatsapp', code });
     expect(booked.status, booked.text.slice(0, 300)).toBe(302);
     expect(await t.store.db.execute(sql`SELECT 1 FROM messages`).then((r) => (r as unknown as { rows: unknown[] }).rows.length)).toBeGreaterThan(0);
     const other = await sent('/contact', { name: 'Chidi Okafor', email: 'chidi.okafor@example.com', phone: '', subject: 'Hours', message: 'Are you open on Sunday?' });
+    // What has gone so far goes through the local sinks: the mails into .eml files, the visit's
+    // WhatsApp confirmation into messages/whatsapp.jsonl (sent at the moment it is due).
+    await processOutbox(t.store, fileTransport({ dir: mailFilesDir(t.dataDir), from: 'Clinic <no-reply@example.com>', logger: silentLogger }), silentLogger, { batchSize: 100 });
+    const due = await t.store.db.execute(sql`SELECT min(next_attempt_at) AS at FROM messages`);
+    const dueAt = new Date((due as unknown as { rows: { at: string | Date }[] }).rows[0]!.at);
+    const channels = createChannels(parseMessagingConfig({}), { dataDir: t.dataDir, logger: silentLogger });
+    const round = await processMessages({ store: t.store, channels, secret: 'erasure-test-secret-0123456789abcdef', publicOrigin: 'https://clinic.example', logger: silentLogger, now: () => dueAt });
+    expect(round.sent).toBeGreaterThan(0);
+    const filesBefore = rowsHolding(dumpDataDir(t.dataDir), needles).map((r) => r.table);
+    expect(filesBefore.some((f) => f.startsWith('outbox/'))).toBe(true);
+    expect(filesBefore.some((f) => f.startsWith('messages/'))).toBe(true);
 
     await staffPost(`/staff/requests/${contact}`, { intent: 'note', version: 1, note: person.note });
     await staffPost(`/staff/requests/${widget}`, { intent: 'status', version: 1, status: 'booked', date: nextOpenDay(), time: '10:30' });
@@ -87,6 +114,10 @@ describe.each(testEngines())('erasure on %s', (engine) => {
     const dump = await dumpDatabase(t.store);
     expect(dump.some((d) => d.table === 'public.requests')).toBe(true);
     expect(rowsHolding(dump, needles)).toEqual([]);
+    // The data directory too, file by file: the sinks kept nothing of them, and everyone else's stays.
+    const files = dumpDataDir(t.dataDir);
+    expect(rowsHolding(files, needles)).toEqual([]);
+    expect(rowsHolding(files, ['chidi.okafor@example.com']).length + rowsHolding(files, ['clinic-inbox@example.com']).length).toBeGreaterThan(0);
     // The requests themselves stay, anonymous, as the clinic's record that they were made and erased.
     const erased = await t.store.db.execute(sql`SELECT reference FROM requests WHERE erased_at IS NOT NULL`);
     const erasedReferences = (erased as unknown as { rows: { reference: string }[] }).rows.map((r) => r.reference);

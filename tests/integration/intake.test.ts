@@ -22,7 +22,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_DEFINITION } from '../../shared/intake/definition';
 import { formPath, QUESTIONS_PATH, shortFormPath, staffFormPath } from '../../shared/intake/routes';
 import type { SessionUser } from '../../shared/platform/session';
-import { bookingDeps, bookingForm, INBOX, NOW, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
+import { bookingDeps, bookingForm, INBOX, NOW, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 import { dumpDatabase, rowsHolding } from '../support/database-dump';
 import { ANSWER_NEEDLES, ANSWERS, DOB, formClient, people, safety, sessionOf } from '../support/intake';
 import { mainOf, textOf } from '../support/page-text';
@@ -86,7 +86,7 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
 
   /** A first visit booked on the website: its manage token and reference. */
   async function firstVisit(time = '09:00', practitionerId = 'adaeze-okafor') {
-    const booked = await booking.book(bookingForm({ visitKind: 'first', practitionerId, date: TUE, time }), { kind: 'visitor', uid: null });
+    const booked = await booking.book(bookingForm({ visitKind: 'first', practitionerId, date: TUE, time }), visitor());
     if (!booked.ok) throw new Error(`not booked: ${booked.reason}`);
     return { token: booked.manageToken, reference: booked.appointment.reference, id: booked.appointment.id };
   }
@@ -105,7 +105,7 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     expect(manage.status).toBe(200);
     expect(MAIN(manage)).toContain('Before your first visit: the new-patient form');
     expect(manage.text).toContain(`href="${managePath(token)}/form"`);
-    const followUp = await booking.book(bookingForm({ visitKind: 'follow_up', date: TUE, time: '11:00' }), { kind: 'visitor', uid: null });
+    const followUp = await booking.book(bookingForm({ visitKind: 'follow_up', date: TUE, time: '11:00' }), visitor());
     if (!followUp.ok) throw new Error(followUp.reason);
     expect(MAIN(await request(app).get(managePath(followUp.manageToken)))).not.toContain('Before your first visit: the new-patient form');
     expect((await formClient(app, followUp.manageToken).get()).status).toBe(404);

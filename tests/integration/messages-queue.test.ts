@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { book, confirmHold, hold } from '../../server/booking/book';
-import { cancel, reschedule, setStatus } from '../../server/booking/changes';
+import { cancel, proveEmail, reschedule, setStatus } from '../../server/booking/changes';
+import { emailProof } from '../../server/booking/phone-proof';
 import type { BookingDeps, Changer } from '../../server/booking/deps';
 import { appointments } from '../../server/booking/schema';
 import type { Channel, ChannelAdapter, OutgoingMessage, SendResult } from '../../server/messages/channel';
@@ -12,7 +13,7 @@ import { silentLogger } from '../../server/platform/http/logger';
 import type { BookResult } from '../../shared/booking/results';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
-import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 
 // The message rows written with the booking, and the worker that sends them, on both engines,
 // with a clock the tests move. Adaeze works Tuesdays and Wednesdays 09:00–17:00.
@@ -76,7 +77,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('booking writes the confirmation (due now) and reminders at T-24 h and T-2 h in the same transaction', async () => {
-    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     const k = await byKind();
     expect(Object.keys(k).sort()).toEqual(['confirmation', 'reminder_24h', 'reminder_2h']);
     expect(k.confirmation).toMatchObject({ appointmentId: r.appointment.id, channel: 'whatsapp', destination: '+2348031234567', status: 'scheduled', attempts: 0 });
@@ -86,32 +87,35 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('a hold writes nothing; confirming it writes the messages with the booking', async () => {
-    const held = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('2026-12-01', '14:00'), holdKey: newKey('hold') }, { kind: 'visitor', uid: null });
+    const held = await hold(deps, { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: at('2026-12-01', '14:00'), holdKey: newKey('hold') }, visitor());
     if (!held.ok) throw new Error(held.reason);
     expect(await rows()).toEqual([]);
-    ok(await confirmHold(deps, held.holdToken, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await confirmHold(deps, held.holdToken, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     expect(Object.keys(await byKind()).sort()).toEqual(['confirmation', 'reminder_24h', 'reminder_2h']);
   });
 
   it('a booking that fails writes no message (the same transaction)', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
-    const lost = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00', patient: { name: 'Bola Ade', phone: '+2348030000002', email: null } }), { kind: 'visitor', uid: null });
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
+    const lost = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00', patient: { name: 'Bola Ade', phone: '+2348030000002', email: null } }), visitor(null, '+2348030000002'));
     expect(lost.ok).toBe(false);
     expect(await rows()).toHaveLength(3);
   });
 
   it('no consent, no message rows (the booking core still mails what the patient asked for)', async () => {
-    ok(await book(deps, bookingForm({ time: '14:00', reminders: { channel: 'whatsapp', consent: false } }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ time: '14:00', reminders: { channel: 'whatsapp', consent: false } }), visitor()));
     expect(await rows()).toEqual([]);
   });
 
-  it('e-mail reminders: only the reminders (the confirmation is the booking core’s mail)', async () => {
-    ok(await book(deps, bookingForm({ time: '14:00', reminders: { channel: 'email', consent: true } }), { kind: 'visitor', uid: null }));
+  it('e-mail reminders: none until the patient proves the address (the confirmation’s link, issue 44); then only the reminders (the confirmation is the booking core’s mail)', async () => {
+    const r = ok(await book(deps, bookingForm({ time: '14:00', reminders: { channel: 'email', consent: true } }), visitor()));
+    expect(await rows()).toEqual([]);
+    const proven = await proveEmail(deps, r.manageToken, emailProof(TEST_SECRET, r.appointment.id, r.appointment.patientEmail!));
+    expect(proven.ok).toBe(true);
     expect(Object.keys(await byKind()).sort()).toEqual(['reminder_24h', 'reminder_2h']);
   });
 
   it('one row per appointment and kind: the unique key refuses a second', async () => {
-    const r = ok(await book(deps, bookingForm({ time: '14:00' }), { kind: 'visitor', uid: null }));
+    const r = ok(await book(deps, bookingForm({ time: '14:00' }), visitor()));
     await expect(
       store.db.insert(messages).values({ appointmentId: r.appointment.id, kind: 'reminder_24h', channel: 'sms', destination: '+2348031234567', status: 'scheduled', dueAt: NOW, nextAttemptAt: NOW }),
     ).rejects.toThrow();
@@ -121,24 +125,24 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   it('quiet hours: a reminder that would fall at night goes earlier, at 20:59 the evening before', async () => {
     // Visit 09:00 Tuesday: T-24 h is 09:00 Monday (fine); T-2 h is 07:00 Tuesday → inside 21:00–07:00? No: 07:00 is the end.
     // Visit 08:30 Wednesday: T-2 h = 06:30 (quiet) → 20:59 Tuesday.
-    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '09:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '09:00' }), visitor()));
     const k = await byKind();
     expect(k.reminder_2h!.dueAt.toISOString()).toBe(at('2026-12-02', '07:00').toISOString());
     await clearBooking(store);
     await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 3, starts: '08:00', ends: '17:00' }]);
-    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '08:30' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '08:30' }), visitor()));
     const m = await byKind();
     expect(m.reminder_2h!.dueAt.toISOString()).toBe(at('2026-12-01', '20:59').toISOString());
     // SMS: never 20:00–08:00, so 19:59.
     await clearBooking(store);
     await addPlans(store, [{ practitioner: 'adaeze-okafor', weekday: 3, starts: '08:00', ends: '17:00' }]);
-    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '09:00', reminders: { channel: 'sms', consent: true } }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-02', time: '09:00', reminders: { channel: 'sms', consent: true } }), visitor()));
     const s = await byKind();
     expect(s.reminder_2h!.dueAt.toISOString()).toBe(at('2026-12-01', '19:59').toISOString());
   });
 
   it('reschedule moves the reminders and queues a change notice; cancel cancels what is unsent and queues the cancellation', async () => {
-    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     const moved = await reschedule(deps, staff(r.appointment.id, r.appointment.version), { startsAt: at('2026-12-02', '15:00') });
     expect(moved.ok).toBe(true);
     let k = await byKind();
@@ -154,7 +158,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('no-show: a follow-up inviting to book again, 3 h after the visit; taken back, it does not go', async () => {
-    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     clock = at('2026-12-01', '14:30');
     const marked = await setStatus(deps, staff(r.appointment.id, r.appointment.version), 'no_show');
     if (!marked.ok) throw new Error(marked.reason);
@@ -165,7 +169,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('the worker sends what is due with the manage link and no health detail; not before', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     const wa = fakeChannel('whatsapp');
     clock = new Date(NOW.getTime() + 60_000);
     expect(await processMessages(worker({ whatsapp: wa }))).toMatchObject({ claimed: 1, sent: 1 });
@@ -183,7 +187,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   it('two workers in parallel send each message once', async () => {
     for (let i = 0; i < 12; i++) {
       const form = bookingForm({ date: i < 6 ? '2026-12-01' : '2026-12-02', time: `${String(9 + (i % 6)).padStart(2, '0')}:00`, patient: { name: `Patient ${i}`, phone: `+23480312340${String(i).padStart(2, '0')}`, email: null } });
-      ok(await book(deps, form, { kind: 'visitor', uid: null }));
+      ok(await book(deps, form, visitor(null, form.patient.phone)));
     }
     const wa = fakeChannel('whatsapp', [], 5);
     clock = at('2026-12-01', '08:00');
@@ -206,7 +210,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('a provider down: retries with back-off on 5xx and timeouts, then the next channel', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     await store.db.delete(messages).where(sql`${messages.kind} <> 'confirmation'`);
     const down: SendResult = { outcome: 'retry', reason: 'HTTP 503 provider error', code: 'http-503' };
     const timeout: SendResult = { outcome: 'retry', reason: 'timeout: no answer in time' };
@@ -232,7 +236,9 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('a permanent refusal is not retried: the next channel at once; none left → failed', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
+    // The address proven (the confirmation's link): the reminder may fall back to it.
+    await store.db.update(appointments).set({ emailProvenAt: NOW });
     await store.db.delete(messages).where(sql`${messages.kind} <> 'reminder_24h'`);
     const refused: SendResult = { outcome: 'refused', reason: 'undeliverable', code: '131026' };
     const wa = fakeChannel('whatsapp', [refused]);
@@ -246,7 +252,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
     expect(email.sent[0]).toMatchObject({ to: 'amina@example.com', kind: 'reminder' });
     // A confirmation never falls back to e-mail (the booking core mailed it): failed.
     await store.db.execute(sql`TRUNCATE messages`);
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '15:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '15:00' }), visitor()));
     await store.db.delete(messages).where(sql`${messages.kind} <> 'confirmation'`);
     const wa2 = fakeChannel('whatsapp', [refused]);
     const sms2 = fakeChannel('sms', [{ outcome: 'refused', reason: 'HTTP 400', code: 'http-400' }]);
@@ -256,7 +262,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('an opt-out refusal is recorded for the number, and that channel is not used again', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     clock = new Date(NOW.getTime() + 60_000);
     const wa = fakeChannel('whatsapp', [{ outcome: 'refused', reason: 'opted out', code: '131050', optedOut: true }]);
     const sms = fakeChannel('sms');
@@ -269,7 +275,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('a restart mid-send: the claim lapses and another worker sends it once', async () => {
-    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     await store.db.delete(messages).where(sql`${messages.kind} <> 'confirmation'`);
     clock = new Date(NOW.getTime() + 60_000);
     // The first worker claims the row and dies before sending (its process ended).
@@ -283,7 +289,7 @@ describe.each(testEngines())('patient messages on %s', (engine) => {
   });
 
   it('a worker whose row was cancelled while it sent does not overwrite the cancellation', async () => {
-    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null }));
+    const r = ok(await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor()));
     await store.db.delete(messages).where(sql`${messages.kind} <> 'confirmation'`);
     clock = new Date(NOW.getTime() + 60_000);
     const slow: ChannelAdapter = {

@@ -19,7 +19,7 @@ import { personErasers } from '../../server/app/domains';
 import { MessagesList } from '../../shared/messages/messages-list';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
-import { bookingDeps, bookingForm, ORIGIN, TEST_SECRET, useBookingStore } from '../support/booking';
+import { bookingDeps, bookingForm, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 
 // The staff side of patient messages on both engines: the list of a booking's messages (and
 // its component), and the erasure of a person, which takes their message rows with it.
@@ -33,7 +33,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
 
   const bookOne = async (time: string, phone: string, email: string | null) => {
     const deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
-    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), { kind: 'visitor', uid: null });
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time, patient: { name: 'Amina Bello', phone, email } }), visitor(null, phone));
     if (!r.ok) throw new Error(r.reason);
     return r.appointment.id;
   };
@@ -85,7 +85,7 @@ describe.each(testEngines())('patient messages for staff on %s', (engine) => {
   it('erasing a person removes their appointments, message rows and opt-outs, and leaves others’', async () => {
     await bookOne('14:00', '+2348031234567', 'amina@example.com');
     await bookOne('15:00', '+2348039999999', null);
-    await withdrawConsent(store, '+2348031234567', 'staff', new Date());
+    await withdrawConsent(store, '+2348031234567', { source: 'staff' }, new Date());
     expect(await store.db.select().from(messageOptOuts)).toHaveLength(2);
     await erasePerson(store, formKeys('k'.repeat(32)), { phone: '08031234567' }, { uid: 'staff-1', name: 'Ngozi Nwosu' }, personErasers(createBookingService(bookingDeps(store))));
     const left = await store.db.select().from(messages);

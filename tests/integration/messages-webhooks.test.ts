@@ -6,13 +6,14 @@ import { book } from '../../server/booking/book';
 import { appointmentEvents, appointments } from '../../server/booking/schema';
 import type { BookingDeps } from '../../server/booking/deps';
 import type { SmsConfig, WhatsAppConfig } from '../../server/messages/config';
-import { messageOptOuts, messages } from '../../server/messages/schema';
+import { messageOptOuts, messages, webhookEvents } from '../../server/messages/schema';
+import { setReminders } from '../../server/booking/changes';
 import type { Store } from '../../server/platform/db/store';
 import type { App } from '../../server/app/app';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
 import { makeTestApp } from '../support/test-app';
-import { bookingDeps, bookingForm, useBookingStore } from '../support/booking';
+import { bookingDeps, bookingForm, useBookingStore, visitor } from '../support/booking';
 
 // The providers' webhooks through the app, on both engines: a valid signature updates the
 // message; a bad one is 401 and changes nothing; STOP withdraws the patient's consent.
@@ -21,7 +22,7 @@ const APP_SECRET = 'whatsapp-app-secret-0123456789';
 const VERIFY = 'verify-token-abc';
 const TERMII_SECRET = 'termii-webhook-secret-0123456789';
 const PHONE = '+2348031234567';
-const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: VERIFY, apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en' };
+const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: VERIFY, apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en', codeTemplate: 'verification_code' };
 const sms: SmsConfig = { provider: 'termii', apiKey: 'k'.repeat(20), senderId: 'Clinic', apiBase: 'http://127.0.0.1:9', webhookSecret: TERMII_SECRET };
 
 const sign256 = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -32,14 +33,18 @@ const statusPayload = (wamid: string, status: string, extra: Record<string, unkn
     object: 'whatsapp_business_account',
     entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', statuses: [{ id: wamid, status, timestamp: '1764500000', recipient_id: '2348031234567', ...extra }] } }] }],
   });
-const inboundPayload = (text: string) =>
+/** Monday 30 November 2026, 12:00 in Abuja: after the consent given at the booking (10:00). */
+const AFTER_CONSENT = '1796036400';
+/** 09:00 that morning: before it. */
+const BEFORE_CONSENT = '1796025600';
+const inboundPayload = (text: string, { id = 'wamid.in1', at = AFTER_CONSENT } = {}) =>
   JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.in1', from: '2348031234567', timestamp: '1764500000', type: 'text', text: { body: text } }] } }] }],
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ id, from: '2348031234567', timestamp: at, type: 'text', text: { body: text } }] } }] }],
   });
 
 describe.each(testEngines())('messages webhooks on %s', (engine) => {
-  const db = useBookingStore(engine, { alsoEmpty: ['message_opt_outs'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }] });
+  const db = useBookingStore(engine, { alsoEmpty: ['message_opt_outs', 'webhook_events'], plans: [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '17:00' }] });
   let store: Store;
   let deps: BookingDeps;
   let app: App;
@@ -49,7 +54,7 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
   });
   beforeEach(async () => {
     deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
-    const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), { kind: 'visitor', uid: null });
+    const r = await book(deps, bookingForm({ date: '2026-12-01', time: '14:00' }), visitor());
     if (!r.ok) throw new Error(r.reason);
     // The confirmation went out on WhatsApp as wamid.A, the 24 h reminder by SMS as 9001.
     await store.db.execute(sql`UPDATE messages SET status = 'sent', provider_id = 'wamid.A', sent_at = now() WHERE kind = 'confirmation'`);
@@ -147,6 +152,53 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
       [PHONE, 'whatsapp', 'sms-inbound'],
     ]);
     expect((await store.db.select().from(appointmentEvents)).filter((e) => e.action === 'reminders-stopped').map((e) => e.detail)).toEqual([{ source: 'sms-inbound' }]);
+  });
+
+  const postWhatsApp = (body: string) => request(app).post('/webhooks/whatsapp').set('content-type', 'application/json').set('x-hub-signature-256', sign256(body)).send(body);
+
+  it('a STOP replayed after the patient consented again changes nothing: the same event is applied once', async () => {
+    const stop = inboundPayload('STOP', { id: 'wamid.stop1' });
+    expect((await postWhatsApp(stop)).status).toBe(200);
+    expect((await store.db.select().from(appointments))[0]).toMatchObject({ reminderChannel: 'none', remindersConsentAt: null });
+    // The patient switches reminders on again from the manage link, after the STOP.
+    const [row] = await store.db.select().from(appointments);
+    const later = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '13:00')) });
+    const again = await setReminders(later, { as: 'staff', appointmentId: row!.id, version: row!.version, uid: 'u-staff', name: 'Ngozi Eze' }, { channel: 'whatsapp', consent: true });
+    expect(again.ok).toBe(true);
+    const reminders = await byKind();
+    // The same signed STOP, delivered again (a retry, or someone replaying it): answered 200, applied never.
+    expect((await postWhatsApp(stop)).status).toBe(200);
+    expect((await store.db.select().from(appointments))[0]).toMatchObject({ reminderChannel: 'whatsapp', remindersConsentAt: new Date(lagosMoment('2026-11-30', '13:00')) });
+    expect(await byKind()).toEqual(reminders);
+    expect((await store.db.select().from(appointmentEvents)).filter((e) => e.action === 'reminders-stopped')).toHaveLength(1);
+  });
+
+  it('an opt-out older than the consent it would withdraw changes nothing; a newer one withdraws it', async () => {
+    const old = inboundPayload('STOP', { id: 'wamid.old', at: BEFORE_CONSENT });
+    expect((await postWhatsApp(old)).status).toBe(200);
+    expect((await store.db.select().from(appointments))[0]).toMatchObject({ reminderChannel: 'whatsapp' });
+    expect((await byKind()).reminder_2h).toMatchObject({ status: 'scheduled' });
+    // The opt-out is kept, but with its own time: the worker reads it against each consent's time.
+    expect((await store.db.select().from(messageOptOuts)).map((o) => o.at)).toEqual([new Date(Number(BEFORE_CONSENT) * 1000), new Date(Number(BEFORE_CONSENT) * 1000)]);
+    const fresh = inboundPayload('STOP', { id: 'wamid.new', at: AFTER_CONSENT });
+    await postWhatsApp(fresh);
+    expect((await store.db.select().from(appointments))[0]).toMatchObject({ reminderChannel: 'none', remindersConsentAt: null });
+    expect((await byKind()).reminder_2h).toMatchObject({ status: 'cancelled' });
+    // A late delivery of the older STOP does not move the opt-out's time back.
+    await postWhatsApp(inboundPayload('STOP', { id: 'wamid.older-still', at: BEFORE_CONSENT }));
+    expect((await store.db.select().from(messageOptOuts)).map((o) => o.at)).toEqual([new Date(Number(AFTER_CONSENT) * 1000), new Date(Number(AFTER_CONSENT) * 1000)]);
+  });
+
+  it('an SMS STOP replayed (Termii, same message id) after a new consent changes nothing', async () => {
+    const stop = JSON.stringify({ type: 'inbound', id: '1', message_id: 'sms-stop-7', receiver: '2348000000000', sender: '2348031234567', message: 'STOP', received_at: '2026-11-30T09:30:00.000000Z', status: 'Received', channel: 'dnd' });
+    const post = () => request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(stop)).send(stop);
+    expect((await post()).status).toBe(200);
+    const [row] = await store.db.select().from(appointments);
+    const later = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '13:00')) });
+    expect((await setReminders(later, { as: 'staff', appointmentId: row!.id, version: row!.version, uid: 'u-staff', name: 'Ngozi Eze' }, { channel: 'sms', consent: true })).ok).toBe(true);
+    expect((await post()).status).toBe(200);
+    expect((await store.db.select().from(appointments))[0]).toMatchObject({ reminderChannel: 'sms' });
+    expect(await store.db.select().from(webhookEvents)).toHaveLength(1);
   });
 
   it('without a provider configured (the local sink) the webhooks answer 404', async () => {

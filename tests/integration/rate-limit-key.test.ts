@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/app/config';
 import { silentLogger } from '../../server/platform/http/logger';
-import { addressKey, type RateLimitStore } from '../../server/platform/http/rate-limit';
+import { addressKey, exactAddressKey, type RateLimitStore } from '../../server/platform/http/rate-limit';
 import { createSession } from '../../server/platform/session/session';
 import { outbox } from '../../server/platform/mail/outbox';
 import { rateLimits } from '../../server/platform/db/rate-limit';
@@ -72,13 +72,14 @@ describe('sign-in uses the same key', () => {
   });
 });
 
-describe('the booking uses the same key', () => {
-  it('counts a booking from a forwarded IPv6 address by its /64, in the bucket the forms share', async () => {
+describe('the booking counts apart from the forms', () => {
+  it('counts a booking by its exact address and, for IPv6, by its /64 as well, in buckets of its own (issue 44)', async () => {
     const keys: string[] = [];
     const rateLimitStore: RateLimitStore = {
       async hit(key) {
         keys.push(key);
-        return { allowed: false, retryAfterSeconds: 60 };
+        // Each address is under its own limit; the /64 they share is not.
+        return key.startsWith('book-net:') ? { allowed: false, retryAfterSeconds: 60 } : { allowed: true, retryAfterSeconds: 0 };
       },
     };
     const config = loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' });
@@ -87,6 +88,7 @@ describe('the booking uses the same key', () => {
       const res = await request(app).post('/book').type('form').set('X-Forwarded-For', address).send({ service: '4', visit: 'follow_up', name: 'Ada' });
       expect(res.status).toBe(429);
     }
-    expect(keys).toEqual(Array(3).fill(`form:${addressKey(sameSlash64[0]!)}`));
+    expect(keys).toEqual(sameSlash64.slice(0, 3).flatMap((a) => [`book:${exactAddressKey(a)}`, `book-net:${addressKey(sameSlash64[0]!)}`]));
+    expect(keys.some((k) => k.startsWith('form:'))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { formKeys } from '../../server/requests/keys';
 import { erasePerson } from '../../server/requests/staff/repo';
 import type { BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import { lagosMidnight, lagosMoment } from '../../shared/booking/time';
-import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, NOW } from '../support/booking';
+import { addPlans, bookingDeps, bookingForm, clearBooking, newKey, NOW, visitor } from '../support/booking';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
 
 // Every path that changes a practitioner's time says so once, through the one place
@@ -23,7 +23,7 @@ import { openTestStore, testEngines, type TestStore } from '../support/test-stor
 
 const TUE = '2026-12-01';
 const at = (time: string, date = TUE) => new Date(lagosMoment(date, time));
-const visitor = { kind: 'visitor', uid: null } as const;
+const patient = visitor();
 const staffActor = { uid: 'staff-uid-1', name: 'Ngozi Nwosu' };
 const span = (from: Date, to: Date | null, practitionerId: string | null = 'adaeze-okafor', locationId: string | null = 'abuja'): TimeSpan => ({ practitionerId, locationId, from, to });
 /** A booked follow-up's span: 30 minutes and 10 of buffer. */
@@ -66,40 +66,40 @@ describe.each(testEngines())('one event for every change of time on %s', (engine
     return change!;
   };
   const staff = (appointmentId: number, version: number): Extract<Changer, { as: 'staff' }> => ({ as: 'staff', appointmentId, version, ...staffActor });
-  const bookAt = async (time: string) => ok(await booking.book(bookingForm({ time }), visitor));
+  const bookAt = async (time: string) => ok(await booking.book(bookingForm({ time }), patient));
 
   it('a booking takes its time, said once with the visit as booked; a failed one says nothing', async () => {
     const booked = await bookAt('09:00');
     expect(one()).toMatchObject({ cause: 'booked', by: 'patient', freed: [], taken: [visitSpan('09:00')], visit: { id: booked.appointment.id, status: 'booked' }, before: null, at: NOW });
-    expect(await booking.book(bookingForm({ time: '09:00' }), visitor)).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(await booking.book(bookingForm({ time: '09:00' }), patient)).toMatchObject({ ok: false, reason: 'conflict' });
     expect(heard).toEqual([]);
     // The same booking sent again answers the first: nothing changed.
     const twice = bookingForm({ time: '10:00' });
-    expect(await booking.book(twice, visitor)).toMatchObject({ ok: true, duplicate: false });
+    expect(await booking.book(twice, patient)).toMatchObject({ ok: true, duplicate: false });
     one();
-    expect(await booking.book(twice, visitor)).toMatchObject({ ok: true, duplicate: true });
+    expect(await booking.book(twice, patient)).toMatchObject({ ok: true, duplicate: true });
     expect(heard).toEqual([]);
   });
 
   it('a hold takes its time; given back it frees it; confirmed it takes nothing more', async () => {
     const choice = { serviceId: '1', visitKind: 'follow_up' as const, practitionerId: 'adaeze-okafor', startsAt: at('09:00') };
-    const held = ok(await booking.hold({ ...choice, holdKey: newKey('hold') }, visitor));
+    const held = ok(await booking.hold({ ...choice, holdKey: newKey('hold') }, patient));
     expect(one()).toMatchObject({ cause: 'held', freed: [], taken: [visitSpan('09:00')], visit: { status: 'held' } });
     expect(await booking.releaseHold(held.holdToken)).toBe(true);
     expect(one()).toMatchObject({ cause: 'hold-released', freed: [visitSpan('09:00')], taken: [], visit: null, before: { status: 'held' } });
     expect(await booking.releaseHold(held.holdToken)).toBe(false);
     expect(heard).toEqual([]);
 
-    const again = ok(await booking.hold({ ...choice, holdKey: newKey('hold') }, visitor));
+    const again = ok(await booking.hold({ ...choice, holdKey: newKey('hold') }, patient));
     one();
-    ok(await booking.confirmHold(again.holdToken, bookingForm({ time: '09:00' }), visitor));
+    ok(await booking.confirmHold(again.holdToken, bookingForm({ time: '09:00' }), patient));
     expect(one()).toMatchObject({ cause: 'booked', freed: [], taken: [], visit: { status: 'booked' }, before: { status: 'held' } });
   });
 
   it('a lapsed hold is said freed when a booking deletes it, and when the sweep does', async () => {
     const choice = { serviceId: '1', visitKind: 'follow_up' as const, practitionerId: 'adaeze-okafor' };
-    ok(await booking.hold({ ...choice, startsAt: at('09:00'), holdKey: newKey('hold') }, visitor));
-    ok(await booking.hold({ ...choice, startsAt: at('10:00'), holdKey: newKey('hold') }, visitor));
+    ok(await booking.hold({ ...choice, startsAt: at('09:00'), holdKey: newKey('hold') }, patient));
+    ok(await booking.hold({ ...choice, startsAt: at('10:00'), holdKey: newKey('hold') }, patient));
     heard = [];
     now = new Date(NOW.getTime() + 60 * 60_000);
     await bookAt('09:00');
@@ -209,7 +209,7 @@ describe.each(testEngines())('one event for every change of time on %s', (engine
       ...bookingDeps(store, { now: () => now }),
       listeners: [{ name: 'failing', onTimeChange: async () => Promise.reject(new Error('listener down')) }],
     });
-    await expect(failing.book(bookingForm({ time: '09:00' }), visitor)).rejects.toThrow('listener down');
+    await expect(failing.book(bookingForm({ time: '09:00' }), patient)).rejects.toThrow('listener down');
     expect(await store.db.select().from(appointments)).toEqual([]);
     const { appointment } = await bookAt('09:00');
     await expect(failing.cancel(staff(appointment.id, appointment.version))).rejects.toThrow('listener down');

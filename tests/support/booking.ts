@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Store } from '../../server/platform/db/store';
-import type { BookingDeps } from '../../server/booking/deps';
+import type { BookingActor, BookingDeps } from '../../server/booking/deps';
+import { proofCookie, type PhoneCodeSender } from '../../server/booking/phone-proof';
+import { DEFAULT_BOOKING_LIMITS, type BookingLimits } from '../../shared/booking/limits';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
 import type { BookingForm } from '../../shared/booking/schemas';
 import { bookingReference } from '../../shared/booking/reference';
@@ -22,7 +24,7 @@ export const NOW = new Date(lagosMoment('2026-11-30', '05:00'));
 
 export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { rules?: Partial<BookingRules> } = {}): BookingDeps {
   const { rules, ...rest } = overrides;
-  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, listeners: [visitMessages()], ...rest };
+  return { store, rules: { ...DEFAULT_BOOKING_RULES, ...rules }, secret: TEST_SECRET, publicOrigin: ORIGIN, clinicInbox: INBOX, now: () => NOW, limits: WIDE_LIMITS, codes: memoryCodes(), listeners: [visitMessages()], ...rest };
 }
 
 /** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */
@@ -187,3 +189,36 @@ export function bookingForm(overrides: Partial<Omit<BookingForm, 'startsAt'>> & 
     ...rest,
   };
 }
+
+/** The phone bookingForm() books with. */
+export const PHONE = '+2348031234567';
+
+/**
+ * A visitor who proved their phone (a code typed back, or a proof remembered): the core books a
+ * visitor only with the phone they proved (issue 44). Tests of the proof itself use the pages.
+ */
+export const visitor = (uid: string | null = null, phone: string = PHONE): BookingActor => ({ kind: 'visitor', uid, provenPhone: phone });
+
+/** Codes "sent" in memory: what a phone would have received. */
+export function memoryCodes(answer: (message: { channel: 'whatsapp' | 'sms'; to: string }) => 'sent' | 'failed' = () => 'sent') {
+  const sent: { id: string; channel: 'whatsapp' | 'sms'; to: string; code: string; minutes: number }[] = [];
+  return {
+    sent,
+    /** The newest code sent to `phone`. */
+    last: (phone: string = PHONE) => [...sent].reverse().find((m) => m.to === phone)?.code ?? null,
+    async send(message: (typeof sent)[number]) {
+      const outcome = answer(message);
+      if (outcome === 'sent') sent.push(message);
+      return outcome;
+    },
+  } satisfies PhoneCodeSender & { sent: unknown[]; last: (phone?: string) => string | null };
+}
+
+/** The Cookie header of a browser that proved `phone` (signed with the booking tests' secret; the test app's origin is http). */
+export const provenCookie = (phone: string = PHONE, secret: string = TEST_SECRET) => proofCookie(secret, undefined, phone, false, new Date(), 90).split(';')[0]!;
+
+/**
+ * Limits so wide that a test about something else is never under one: the tests of the caps
+ * (booking-abuse.test.ts) use the defaults.
+ */
+export const WIDE_LIMITS: BookingLimits = { ...DEFAULT_BOOKING_LIMITS, futureVisitsPerPhone: 1000, visitsPerDayPerPhone: 1000, movesPerVisitPerDay: 1000, codesPerPhonePerHour: 1000 };

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/platform/db/db';
 import type { Store } from '../../server/platform/db/store';
@@ -30,4 +32,39 @@ export function rowsHolding(dump: { table: string; row: string }[], needles: rea
     const found = lower.filter((n) => text.includes(n));
     return found.length ? [{ table, found, row }] : [];
   });
+}
+
+/**
+ * Every file under a data directory, as text, but the embedded database's own folder (`db/`,
+ * binary pages checked through SQL by dumpDatabase) and its lock. Mail is read the way a mail
+ * client would show it: quoted-printable soft breaks joined and escapes decoded, base64 parts
+ * (an attached calendar file) decoded, so a name split across lines is still found.
+ */
+export function dumpDataDir(dir: string): { table: string; row: string }[] {
+  const out: { table: string; row: string }[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!(at === dir && entry.name === 'db')) walk(full);
+      } else if (!(at === dir && entry.name === 'db.lock')) {
+        const text = readFileSync(full, 'utf8');
+        out.push({ table: path.relative(dir, full), row: full.endsWith('.eml') ? readableMail(text) : text });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function readableMail(text: string): string {
+  const qp = text.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => {
+    try {
+      return Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8');
+    } catch {
+      return run;
+    }
+  });
+  const base64 = [...text.matchAll(/(?:^[A-Za-z0-9+/]{16,76}={0,2}\r?\n){2,}/gm)].map((m) => Buffer.from(m[0].replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64].join('\n');
 }

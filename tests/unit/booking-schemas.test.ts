@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/app/config';
 import { clinicSeed } from '../../server/clinic/seed';
+import { DEFAULT_BOOKING_LIMITS } from '../../shared/booking/limits';
 import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { availabilitySchema, bookingSchema, checkBookingForm, rescheduleSchema } from '../../shared/booking/schemas';
 
@@ -59,16 +60,20 @@ describe('the booking form', () => {
     expect(checkBookingForm(availabilitySchema(context), { service: '4' })).toEqual({ ok: true, data: { serviceId: '4', visitKind: 'first', practitionerId: 'any', date: null } });
     expect(checkBookingForm(availabilitySchema(context), { service: '4', date: '2027-01-30' }).ok).toBe(false);
     expect(checkBookingForm(availabilitySchema(context), { service: '4', date: '2027-01-29' }).ok).toBe(true);
-    expect(checkBookingForm(rescheduleSchema(context), { start: '2026-12-02T10:00:00Z' })).toEqual({ ok: true, data: { startsAt: new Date('2026-12-02T10:00:00Z'), practitionerId: 'any' } });
+    // A move that names no practitioner keeps the visit's own (null), never "any available" (issue 44).
+    expect(checkBookingForm(rescheduleSchema(context), { start: '2026-12-02T10:00:00Z' })).toEqual({ ok: true, data: { startsAt: new Date('2026-12-02T10:00:00Z'), practitionerId: null } });
   });
 });
 
 describe('the booking rules’ variables', () => {
   it('default to 2 h notice, 60 days, 15-minute steps, 24 h cancellation notice, 7-minute holds, and refuse a step that is not a divisor of an hour', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, secret: null });
+    expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, limits: DEFAULT_BOOKING_LIMITS, secret: null });
+    // The caps per patient (ADR 0042) from their variables; the /64's never below the address's.
+    expect(loadConfig({ NODE_ENV: 'test', BOOKING_MAX_FUTURE_VISITS_PER_PHONE: '4', BOOKING_MAX_PER_ADDRESS_PER_HOUR: '50' }).booking.limits).toMatchObject({ futureVisitsPerPhone: 4, bookingsPerAddressPerHour: 50, bookingsPerNetworkPerHour: 50 });
+    expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_MAX_VISITS_PER_DAY_PER_PHONE: '0' })).toThrow();
     expect(DEFAULT_BOOKING_RULES).toEqual({ minNoticeMinutes: 120, horizonDays: 60, slotStepMinutes: 15, cancellationNoticeMinutes: 1440, holdMinutes: 7 });
     const set = loadConfig({ NODE_ENV: 'test', BOOKING_MIN_NOTICE_MINUTES: '60', BOOKING_HORIZON_DAYS: '30', BOOKING_SLOT_STEP_MINUTES: '30', BOOKING_CANCEL_NOTICE_MINUTES: '720', BOOKING_HOLD_MINUTES: '5', BOOKING_SECRET: 'x'.repeat(32) }).booking;
-    expect(set).toEqual({ rules: { minNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, cancellationNoticeMinutes: 720, holdMinutes: 5 }, secret: 'x'.repeat(32) });
+    expect(set).toEqual({ rules: { minNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, cancellationNoticeMinutes: 720, holdMinutes: 5 }, limits: DEFAULT_BOOKING_LIMITS, secret: 'x'.repeat(32) });
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SLOT_STEP_MINUTES: '25' })).toThrow(/BOOKING_SLOT_STEP_MINUTES/);
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_HOLD_MINUTES: '0' })).toThrow(/BOOKING_HOLD_MINUTES/);
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SECRET: 'short' })).toThrow(/BOOKING_SECRET/);

@@ -40,12 +40,13 @@ describe('parseMessagingConfig', () => {
       apiBase: 'https://graph.facebook.com',
       apiVersion: 'v26.0',
       language: 'en',
+      codeTemplate: 'verification_code',
     });
   });
 
   it('takes the optional WhatsApp variables', () => {
-    const wa = parseMessagingConfig({ ...WHATSAPP, WHATSAPP_API_BASE: 'http://127.0.0.1:9999/', WHATSAPP_API_VERSION: 'v25.0', WHATSAPP_TEMPLATE_LANGUAGE: 'en_GB' }).whatsapp;
-    expect(wa).toMatchObject({ apiBase: 'http://127.0.0.1:9999', apiVersion: 'v25.0', language: 'en_GB' });
+    const wa = parseMessagingConfig({ ...WHATSAPP, WHATSAPP_API_BASE: 'http://127.0.0.1:9999/', WHATSAPP_API_VERSION: 'v25.0', WHATSAPP_TEMPLATE_LANGUAGE: 'en_GB', WHATSAPP_CODE_TEMPLATE: 'clinic_code' }).whatsapp;
+    expect(wa).toMatchObject({ apiBase: 'http://127.0.0.1:9999', apiVersion: 'v25.0', language: 'en_GB', codeTemplate: 'clinic_code' });
   });
 
   it.each(Object.keys(WHATSAPP))('a WhatsApp set without %s is an error naming it', (name) => {

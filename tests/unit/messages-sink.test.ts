@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/platform/http/logger';
 import type { OutgoingMessage } from '../../server/messages/channel';
-import { sinkAdapter, sinkFile, type SinkRecord } from '../../server/messages/sink';
+import { eraseSinkLines, sinkAdapter, sinkFile, type SinkRecord } from '../../server/messages/sink';
 import { visitVariables } from '../../server/messages/templates';
 
 const variables = visitVariables({
@@ -105,5 +105,17 @@ describe('the local sink', () => {
     writeFileSync(file, '');
     expect(await sinkAdapter('whatsapp', { dataDir: file, logger: logger() }).send(msg({}))).toMatchObject({ outcome: 'retry', reason: expect.stringMatching(/^sink write failed/) });
     expect(lines).toHaveLength(0);
+  });
+  it('erasing a person removes the lines sent to their phone or address, and never a line written meanwhile', async () => {
+    const sink = sinkAdapter('whatsapp', { dataDir: dir, logger: logger(), now });
+    for (let i = 0; i < 5; i++) await sink.send(msg({ id: `theirs-${i}`, to: '+2348031234567' }));
+    await sink.send(msg({ id: 'someone-else', to: '+2348099990000' }));
+    // Sends and the erasure at once: the rewrite waits for the appends before it, and those after it wait for the rewrite.
+    const [removed] = await Promise.all([eraseSinkLines(dir, { emails: [], phone: '+2348031234567' }), ...Array.from({ length: 20 }, (_, i) => sink.send(msg({ id: `later-${i}`, to: '+2348099990000' })))]);
+    expect(removed).toBe(5);
+    const kept = read('whatsapp');
+    expect(kept.map((r) => r.to)).not.toContain('+2348031234567');
+    expect(kept.map((r) => r.reference).sort()).toEqual(['someone-else', ...Array.from({ length: 20 }, (_, i) => `later-${i}`)].sort());
+    expect(await eraseSinkLines(dir, { emails: ['nobody@example.com'], phone: null })).toBe(0);
   });
 });

@@ -294,7 +294,7 @@ describe('Termii delivery reports', () => {
       ok: true,
       status: 200,
       report: null,
-      inbound: { from: '+2347069549231', optOut: true, at: new Date('2020-12-16T10:51:03Z') },
+      inbound: { providerId: '3905204342778053556', from: '+2347069549231', optOut: true, at: new Date('2020-12-16T10:51:03Z') },
     });
     const chat = inbound('Great, see you then');
     expect(handleTermiiWebhook(chat, signSha512(chat), SECRET)).toMatchObject({ ok: true, report: null, inbound: { from: '+2347069549231', optOut: false } });

@@ -1,8 +1,7 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { FAILURES, type ChangeResult } from '../../../shared/booking/results';
-import { isDate } from '../../../shared/booking/time';
+import { parseDay, parseId, parseInstant } from '../../../shared/platform/parse';
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
-import type { BookingDetailData } from '../../../shared/booking/staff/types';
 import type { StaffBookingData } from '../../../shared/app/pages/staff-booking';
 import { bookingContext } from '../../booking/context';
 import { answer, formFields, notFound, staffOf, today } from '../../booking/staff/page-data';
@@ -18,7 +17,7 @@ const referenceOf = (params: Record<string, string | undefined>) => String(param
  * domain's: so this page is the composition's), and (with `?moveDate=`, optionally
  * `&movePractitioner=`) the free times to move it to, its own time counting as free.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<StaffBookingData> {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { header, user } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const reference = referenceOf(params);
@@ -27,12 +26,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   const { appointment, events } = found;
   const forms = await context.get(visitFormsContext).forStaff([appointment], user);
   const query = new URL(request.url).searchParams;
-  const moveDate = query.get('moveDate') ?? '';
+  const asked = (query.get('moveDate') ?? '').slice(0, 40);
+  const moveDate = parseDay(asked);
   const facts = await context.get(clinicContext).facts();
   const wanted = query.get('movePractitioner') ?? '';
   const movePractitioner = facts.practitioners.some((p) => p.id === wanted && p.bookable) ? wanted : appointment.practitionerId;
-  let move: BookingDetailData['move'] = null;
-  if (appointment.status === 'booked' && isDate(moveDate)) {
+  let move: StaffBookingData['move'] = null;
+  if (appointment.status === 'booked' && moveDate) {
     const free = await booking.freeTimes({
       serviceId: appointment.serviceId,
       visitKind: appointment.visitKind,
@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     });
     move = { date: moveDate, practitionerId: movePractitioner, slots: free.ok ? free.days.flatMap((d) => [...d.slots]) : [] };
   }
-  return {
+  const page: StaffBookingData = {
     ...header,
     appointment,
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
@@ -54,6 +54,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },
   };
+  // A move day that is not one: said at its field (400).
+  return asked && !moveDate ? data({ ...page, moveError: 'Please choose a day like 2026-12-01.' }, { status: 400 }) : page;
 }
 
 const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked' };
@@ -67,8 +69,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = fields.intent ?? '';
   const found = await booking.appointmentByReference(reference);
   if (!found) throw notFound();
-  const version = Number(fields.version);
-  if (!Number.isInteger(version) || version < 1) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
+  const version = parseId(fields.version);
+  if (version === null) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
   const changer = { as: 'staff' as const, appointmentId: found.appointment.id, version, uid: actor.uid, name: actor.name };
   let result: ChangeResult;
   switch (intent) {
@@ -85,9 +87,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = await booking.cancel(changer);
       break;
     case 'move': {
-      const t = Date.parse(fields.start ?? '');
-      if (!fields.start || Number.isNaN(t)) return answer({ intent, outcome: 'invalid', message: 'Please choose a free time.', errors: { start: 'Please choose a free time.' }, values: fields }, 422);
-      result = await booking.reschedule(changer, { startsAt: new Date(t), practitionerId: fields.practitioner || null });
+      const startsAt = parseInstant(fields.start);
+      if (!startsAt) return answer({ intent, outcome: 'invalid', message: 'Please choose a free time.', errors: { start: 'Please choose a free time.' }, values: fields }, 422);
+      result = await booking.reschedule(changer, { startsAt, practitionerId: fields.practitioner || null });
       break;
     }
     case 'revoke':

@@ -40,9 +40,14 @@ export async function loader(args: LoaderFunctionArgs) {
       result: { ok: true, appointment: visit, manageToken, changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
       form: await args.context.get(visitFormsContext).forPatient(visit, manageToken),
     };
+    // Opened from the confirmation's link (`?proof=`): the page offers to confirm the address.
+    const proof = q.get('proof') ?? '';
+    if (proof && !visit.emailProven && booking.emailProofMatches(visit.id, visit.patientEmail, proof)) page.confirmEmail = proof;
     if (q.get('move') && changeable) {
       const date = q.get('date') ?? '';
       const from = q.get('from') ?? '';
+      // A day that is not one is said above the move's days (400), which show from today.
+      if ((date && !isDate(date)) || (from && !isDate(from))) page.moveError = 'Please choose a day like 2026-12-01.';
       const times = await freeTimesView(
         booking,
         { serviceId: visit.serviceId, visitKind: visit.visitKind, practitionerId: visit.practitionerId, date: isDate(date) ? date : null, from: isDate(from) ? from : null, exceptAppointmentId: visit.id },
@@ -50,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
       );
       if (!('ok' in times)) page.move = times;
     }
-    return data(page, { headers: NO_STORE });
+    return data(page, { status: page.moveError ? 400 : 200, headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('manage page failed', errorFields(error));
     return data({ ...base, result: { ok: false, message: unavailableMessage(clinicPhoneNow(args.context.get(clinicContext))) }, unavailable: true }, { status: 503, headers: NO_STORE });
@@ -83,8 +88,14 @@ export async function action(args: ActionFunctionArgs) {
       if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'reminders', channel: result.appointment.reminderChannel }, 200);
     }
+    if (intent === 'confirm-email') {
+      const result = await booking.proveEmail(token, String(body.get('proof') ?? ''));
+      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      return answer({ status: 'email-confirmed' }, 200);
+    }
     if (intent === 'move') {
       const facts = await args.context.get(clinicContext).facts();
+      // The practitioner the form names (the visit's own, from its hidden field); one left out stays the visit's own.
       const checked = checkBookingForm(rescheduleSchema({ facts, now, rules: booking.rules }), { start: String(body.get('start') ?? ''), practitioner: String(body.get('practitioner') ?? '') });
       if (!checked.ok) return answer({ status: 'refused', message: 'Please choose a new time.', errors: checked.errors }, 400);
       const result = await booking.reschedule({ as: 'patient', token }, checked.data);

@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { addDays, isDate, weekdayOf } from '../../../shared/booking/time';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { addDays, weekdayOf } from '../../../shared/booking/time';
+import { parseDay } from '../../../shared/platform/parse';
 import type { CalendarData, CalendarView } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
 import { bookingContext } from '../context';
 import { staffOf, today } from '../staff/page-data';
 import { visitFormsContext } from '../visit-forms';
+
+/** What a day that is not one is told. */
+const DAY_MESSAGE = 'Please choose a day like 2026-12-01.';
 
 /** The Monday of a date's week. */
 const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
@@ -14,15 +18,17 @@ const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
  * week (Monday to Sunday), one practitioner's or the whole clinic's, with the closures and
  * exceptions of those days. Plain GET parameters, so the previous/next links work without JS.
  */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<CalendarData> {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { header, user } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const facts = await context.get(clinicContext).facts();
   const params = new URL(request.url).searchParams;
   const view: CalendarView = params.get('view') === 'week' ? 'week' : 'day';
   const now = today(booking.now());
-  const asked = params.get('date') ?? '';
-  const date = isDate(asked) ? asked : now;
+  const asked = (params.get('date') ?? '').slice(0, 40);
+  const date = parseDay(asked) ?? now;
+  // A day that is not one is said at its field (400), with today's calendar below it.
+  const refused = asked !== '' && date !== asked;
   const wanted = params.get('practitioner') ?? '';
   const practitionerId = facts.practitioners.some((p) => p.id === wanted) ? wanted : '';
   const fromDate = view === 'week' ? mondayOf(date) : date;
@@ -32,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     booking.closuresBetween({ fromDate, toDate }),
     booking.exceptionsBetween({ fromDate, toDate, ...(practitionerId ? { practitionerId } : {}) }),
   ]);
-  return {
+  const page: CalendarData = {
     ...header,
     forms: await context.get(visitFormsContext).forStaff(appointments, user),
     view,
@@ -44,5 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     appointments,
     closures: closures.map((c) => ({ date: c.onDate, starts: c.starts?.slice(0, 5) ?? null, ends: c.ends?.slice(0, 5) ?? null, name: c.name, locationId: c.locationId })),
     exceptions: exceptions.map((e) => ({ date: e.onDate, practitionerId: e.practitionerId, kind: e.kind, starts: e.starts?.slice(0, 5) ?? null, ends: e.ends?.slice(0, 5) ?? null })),
+    ...(refused ? { errors: { date: DAY_MESSAGE }, values: { date: asked } } : {}),
   };
+  return refused ? data(page, { status: 400 }) : page;
 }

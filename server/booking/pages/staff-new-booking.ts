@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { FAILURES } from '../../../shared/booking/results';
 import { bookingSchema, checkBookingForm } from '../../../shared/booking/schemas';
-import { isDate } from '../../../shared/booking/time';
 import { visitKind } from '../../../shared/booking/types';
 import type { NewBookingData } from '../../../shared/booking/staff/types';
+import { parseDay } from '../../../shared/platform/parse';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
 import { requestContact } from '../../requests/repo';
@@ -19,24 +19,28 @@ const REQUEST_REFERENCE = /^[A-Z]{2,5}-[A-Z0-9]{4,8}$/;
  * no horizon, never outside the plan). `?request=APT-…` fills in a call-back request's contact
  * details, and the booking then marks that request booked.
  */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<NewBookingData> {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { header } = staffOf(context, request);
   const booking = context.get(bookingContext);
   const facts = await context.get(clinicContext).facts();
   const params = new URL(request.url).searchParams;
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 100);
   const now = today(booking.now());
-  const choice = { service: get('service'), visit: visitKind.is(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: isDate(get('date')) ? get('date') : now };
+  const day = parseDay(get('date'));
+  // A day that is not one is said at its field (400); the form shows today.
+  const badDay = get('date') !== '' && day === null;
+  const choice = { service: get('service'), visit: visitKind.is(get('visit')) ? get('visit') : 'first', practitioner: get('practitioner'), date: day ?? now };
   const requestRef = get('request').toUpperCase();
   const found = REQUEST_REFERENCE.test(requestRef) ? await requestContact(context.get(platformContext).store.db, requestRef) : null;
   let slots: NewBookingData['slots'] = null;
   const service = facts.services.find((s) => s.id === choice.service);
   const person = facts.practitioners.find((p) => p.id === choice.practitioner && p.bookable);
-  if (service && (person || choice.practitioner === 'any')) {
+  if (service && (person || choice.practitioner === 'any') && !badDay) {
     const free = await booking.freeTimes({ serviceId: service.id, visitKind: choice.visit as 'first' | 'follow_up', practitionerId: person ? person.id : null, fromDate: choice.date, toDate: choice.date, asStaff: true });
     slots = free.ok ? free.days.flatMap((d) => [...d.slots]) : [];
   }
-  return { ...header, choice, slots, request: found, idempotencyKey: randomUUID(), today: now };
+  const page: NewBookingData = { ...header, choice, slots, request: found, idempotencyKey: randomUUID(), today: now };
+  return badDay ? data({ ...page, errors: { date: 'Please choose a day like 2026-12-01.' } }, { status: 400 }) : page;
 }
 
 /** Books the chosen time for the patient on the phone (or from the call-back request); on success, the booking's page. */

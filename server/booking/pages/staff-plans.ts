@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { calendarFeedPath } from '../../../shared/booking/results';
 import { addDays } from '../../../shared/booking/time';
+import { parseId } from '../../../shared/platform/parse';
 import { exceptionKind, WEEK_ORDER, type PlanRow, type PlansData } from '../../../shared/booking/staff/types';
 import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
@@ -87,6 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = result.reason === 'invalid' ? result.message : (REASONS[result.reason] ?? 'That did not work.');
     return answer({ intent, outcome: result.reason === 'not-found' ? 'conflict' : 'invalid', message, errors: { [fieldOf(intent, message)]: message }, values: fields }, result.reason === 'not-found' ? 409 : 422);
   };
+  // A removal names its entry by id; one that is not an id (an edited form) is said so, not queried.
+  const staleEntry = () => answer({ intent, outcome: 'invalid', message: 'This entry is not one of ours: reload the page and try again.', errors: { id: 'Not an entry of this page.' }, values: fields }, 422);
   switch (intent) {
     case 'week': {
       const intervals: WeekInterval[] = [];
@@ -123,7 +126,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw back('exception-added');
     }
     case 'exception-remove': {
-      const result = await booking.removeException(Number(fields.id), actor);
+      const id = parseId(fields.id);
+      if (id === null) return staleEntry();
+      const result = await booking.removeException(id, actor);
       if (!result.ok) return refuse(result);
       throw back('exception-removed');
     }
@@ -133,7 +138,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw back('closure-added');
     }
     case 'closure-remove': {
-      const result = await booking.removeClosure(Number(fields.id), actor);
+      const id = parseId(fields.id);
+      if (id === null) return staleEntry();
+      const result = await booking.removeClosure(id, actor);
       if (!result.ok) return refuse(result);
       throw back('closure-removed');
     }

@@ -59,6 +59,16 @@ export function addressKey(ip: string): string {
   return ip ? ipKeyGenerator(ip, 64) : 'unknown';
 }
 
+/**
+ * One client address exactly (an IPv4 address, an IPv4-mapped IPv6 address as IPv4, a whole
+ * IPv6 address): beside `addressKey`'s /64 where a limit counts both (the booking's).
+ */
+export function exactAddressKey(ip: string): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  return ipKeyGenerator(mapped ? mapped[1]! : ip, false);
+}
+
 /** The rate-limit key of the request's client (`req.ip` honours TRUST_PROXY). */
 export function clientKey(req: Request): string {
   return addressKey(req.ip ?? req.socket.remoteAddress ?? '');

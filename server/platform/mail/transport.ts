@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../http/logger';
@@ -62,6 +62,42 @@ export function fileTransport(options: { dir: string; from: string; logger: Logg
   };
 }
 
+/** The folder where the file transport writes (`${dataDir}/outbox`). */
+export const mailFilesDir = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/**
+ * Erasing a person (NDPA 2023) reaches the mail written to files too: every `.eml` addressed to
+ * one of their addresses (lower case) is deleted. Answers how many went.
+ */
+export async function eraseMailFiles(dir: string, emails: readonly string[]): Promise<number> {
+  const theirs = new Set(emails.map((e) => e.toLowerCase()));
+  if (!theirs.size) return 0;
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const text = await readFile(file, 'utf8').catch(() => '');
+    // The header block, folded lines unfolded; the To and Cc headers' addresses.
+    const head = text.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    const recipients = head
+      .split(/\r?\n/)
+      .filter((line) => /^(to|cc):/i.test(line))
+      .flatMap((line) => line.match(/[^\s<>,;:"]+@[^\s<>,;"]+/g) ?? [])
+      .map((a) => a.toLowerCase());
+    if (recipients.some((a) => theirs.has(a))) {
+      await unlink(file).catch(() => undefined);
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** Keeps mail in an array; `failNext(n)` makes the next n sends throw (tests). */
 export function memoryTransport(): MailTransport & { sent: Mail[]; failNext(n: number): void } {
   const sent: Mail[] = [];
@@ -86,5 +122,5 @@ export function memoryTransport(): MailTransport & { sent: Mail[]; failNext(n: n
 export function createMailTransport(options: { smtpUrl: string | null; from: string; dataDir: string; logger: Logger }): MailTransport {
   return options.smtpUrl
     ? smtpTransport({ url: options.smtpUrl, from: options.from })
-    : fileTransport({ dir: path.join(options.dataDir, 'outbox'), from: options.from, logger: options.logger });
+    : fileTransport({ dir: mailFilesDir(options.dataDir), from: options.from, logger: options.logger });
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../shared/platform/session';
 import type { Logger } from '../http/logger';
 import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
-import { toFetchRequest } from './fetch-request';
+import { copyHeaders, toFetchRequest } from './fetch-request';
 
 export interface DataEndpointDeps {
   /** The static handler's routes (`handler.dataRoutes`), shared with the page renderer. */
@@ -52,11 +52,7 @@ export function createDataEndpoint(deps: DataEndpointDeps) {
       await deps.prepare?.(req, user);
       const { envelope, headers } = await runDataRequest(deps.routes, routeId, toFetchRequest(req, signal), deps.context(req, user));
       if (signal.aborted) return;
-      headers.forEach((value, key) => {
-        if (key !== 'content-type' && key !== 'content-length' && key !== 'set-cookie') res.setHeader(key, value);
-      });
-      const cookies = headers.getSetCookie();
-      if (cookies.length) res.setHeader('Set-Cookie', cookies);
+      copyHeaders(res, headers);
       res.status(envelope.kind === 'redirect' ? 200 : envelope.status).json(envelope);
     } catch (error) {
       if (signal.aborted) return;

@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest } from 'express';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { DATA_PARAM } from '../../../shared/platform/data-protocol';
 
 /**
@@ -23,4 +23,15 @@ export function toFetchRequest(req: ExpressRequest, signal: AbortSignal): Reques
     headers.delete('transfer-encoding');
   }
   return new Request(url, init);
+}
+
+/**
+ * A loader's or action's headers onto the Express response (not its body's type and length):
+ * each Set-Cookie kept as its own header, the others set.
+ */
+export function copyHeaders(res: ExpressResponse, headers: Headers) {
+  headers.forEach((value, key) => {
+    if (key !== 'content-type' && key !== 'content-length' && key !== 'set-cookie') res.setHeader(key, value);
+  });
+  for (const cookie of headers.getSetCookie()) res.append('Set-Cookie', cookie);
 }

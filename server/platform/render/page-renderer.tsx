@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type RouteObject, type RouterContextProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { DATA_PARAM } from '../../../shared/platform/data-protocol';
-import type { PageMeta } from '../../../shared/platform/page-meta';
+import type { PageMeta, RouteHandle } from '../../../shared/platform/page-meta';
 import { pageModuleKey } from '../../../shared/platform/page-route';
 import { SessionProvider, type SessionUser } from '../../../shared/platform/session';
 import type { ClientAssets } from './assets';
@@ -15,7 +15,7 @@ import type { PageCapture } from '../page-cache';
 import { gzipPage, storedPart, type StoredPart } from './page-gzip';
 import { StoreUnavailableError } from '../db/store';
 import { createDataEndpoint } from './data-endpoint';
-import { toFetchRequest } from './fetch-request';
+import { copyHeaders, toFetchRequest } from './fetch-request';
 import { withStyleHash } from '../http/security';
 import { errorFields } from '../http/error-fields';
 import { requestIdOf } from '../http/request-id';
@@ -76,17 +76,12 @@ export function matchedBranch(context: StaticHandlerContext, all: RouteObject[])
 function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) {
   const leaf = context.matches[context.matches.length - 1];
   if (!leaf) return;
-  const headers = [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]];
-  for (const h of headers) if (h) setHeadersFrom(res, h);
-}
-
-/** A route's headers on the response; each of several cookies as its own Set-Cookie (iterating Headers would keep only the last). */
-export function setHeadersFrom(res: ExpressResponse, headers: Headers) {
-  headers.forEach((value, key) => {
-    if (key !== 'set-cookie') res.setHeader(key, value);
-  });
-  const cookies = headers.getSetCookie();
-  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  for (const h of [context.actionHeaders[leaf.route.id], context.loaderHeaders[leaf.route.id]]) if (h) copyHeaders(res, h);
+  // A page whose address holds a secret (a manage link's token): its links and requests send the
+  // address to this site only (`same-origin`, ADR 0042: under `no-referrer` a browser's form post
+  // says `Origin: null`, which the cross-site guard refuses, and the page's forms would not post
+  // without JavaScript). This site never logs a Referer, and logs a path's token redacted.
+  if ((leaf.route.handle as RouteHandle | undefined)?.noReferrer) res.setHeader('Referrer-Policy', 'same-origin');
 }
 
 /**
@@ -234,8 +229,11 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     if (context instanceof Response) {
       const location = context.headers.get('Location');
       if (context.status >= 300 && context.status < 400 && location) {
-        // A redirect keeps what its action set for the next page: a cookie, no-store.
-        setHeadersFrom(res, context.headers);
+        // With the headers it asked for: a Location that carries a secret says no-store, a cookie set on the way is set.
+        const headers = new Headers(context.headers);
+        headers.delete('location');
+        headers.delete('X-Remix-Reload-Document');
+        copyHeaders(res, headers);
         res.redirect(context.status, location);
       } else {
         res.status(context.status).end();

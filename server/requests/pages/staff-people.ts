@@ -44,10 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (values.confirm !== 'yes') {
     return data({ intent: 'erase', outcome: 'invalid', message: 'Tick the box to confirm: erasing cannot be undone.', errors: { confirm: 'Please confirm.' }, values } satisfies StaffActionData, { status: 422 });
   }
-  const { keys, personErasers } = context.get(requestsContext);
-  const erased = await erasePerson(store, keys, { email: values.email, phone: values.phone }, actorOf(user), personErasers);
+  const { keys, personErasers, fileErasers } = context.get(requestsContext);
+  const erased = await erasePerson(store, keys, { email: values.email, phone: values.phone }, actorOf(user), personErasers, fileErasers);
   services.logger.info('personal data erased', { by: user.uid, ...erased });
   if (erased.requests) services.onContentChange();
-  const back = new URLSearchParams({ ...(values.email ? { email: values.email } : {}), ...(values.phone ? { phone: values.phone } : {}), erased: String(erased.requests), visits: String(erased.visits) });
+  const back = new URLSearchParams({ ...(values.email ? { email: values.email } : {}), ...(values.phone ? { phone: values.phone } : {}), erased: String(erased.requests), visits: String(erased.visits), files: String(erased.files) });
   throw redirect(`/staff/people?${back}`, 303);
 }

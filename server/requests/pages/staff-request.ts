@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { abujaDateTime } from '../../../shared/platform/clinic-time';
+import { parseClock, parseDay, parseId } from '../../../shared/platform/parse';
 import { isStorableText } from '../../../shared/platform/storable-text';
 import { REFERENCE_PATTERN, requestKind, requestStatus } from '../../../shared/requests/kinds';
 import { describePayload } from '../../../shared/requests/staff/labels';
@@ -78,11 +79,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return typeof v === 'string' ? v.trim() : '';
   };
   const intent = field('intent');
-  const version = Number(field('version'));
+  const version = parseId(field('version'));
   const actor = actorOf(user);
   const values: Record<string, string> = {};
   for (const name of ['status', 'date', 'time', 'note']) if (form.has(name)) values[name] = field(name).slice(0, 4000);
-  if (!Number.isInteger(version) || version < 1) return refuse(intent, values, { _form: 'This form is out of date: reload the page.' });
+  if (version === null) return refuse(intent, values, { _form: 'This form is out of date: reload the page.' });
 
   let result: ChangeResult;
   let afterwards = `/staff/requests/${reference}?saved=${intent}`;
@@ -93,11 +94,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       let visitAt: Date | null = null;
       if (status === 'booked') {
         const errors: Record<string, string> = {};
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date ?? '')) errors.date = 'Please enter the visit’s date, like 2026-12-01.';
-        if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.time ?? '')) errors.time = 'Please enter the visit’s time, like 10:30.';
-        if (Object.keys(errors).length) return refuse(intent, values, errors);
-        visitAt = new Date(abujaDateTime(values.date!, values.time!));
-        if (Number.isNaN(visitAt.getTime())) return refuse(intent, values, { date: 'Please enter a real date.' });
+        const date = parseDay(values.date);
+        const time = parseClock(values.time);
+        if (!date) errors.date = 'Please enter the visit’s date, like 2026-12-01.';
+        if (!time) errors.time = 'Please enter the visit’s time, like 10:30.';
+        if (!date || !time) return refuse(intent, values, errors);
+        visitAt = new Date(abujaDateTime(date, time));
       }
       result = await changeStatus(store, { reference, version, status, visitAt, actor }, { publicOrigin: services.publicOrigin, address: fullAddressOf((await context.get(clinicContext).siteFacts()).location) });
       if (result.ok && visitAt) context.get(requestsContext).wakeOutbox();

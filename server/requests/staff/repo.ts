@@ -5,7 +5,7 @@ import { outbox, queueMail } from '../../platform/mail/outbox';
 import { requestEvents, requests, type RequestKind, type RequestStatus } from '../schema';
 import type { Store } from '../../platform/db/store';
 import type { FormKeys } from '../keys';
-import type { PersonEraser } from '../context';
+import type { FileEraser, PersonEraser } from '../context';
 import { forgetSubscribers } from '../repo';
 import { visitConfirmation } from './mails';
 import { loadClinicDetails } from '../../clinic/details';
@@ -350,10 +350,17 @@ export async function exportPerson(db: Db, person: PersonQuery) {
  * address stays, as after unsubscribing). Their addresses are
  * the one given and those their requests held (a request found by phone may carry an e-mail).
  */
-export async function erasePerson(store: Store, keys: FormKeys, person: PersonQuery, actor: Actor, erasers: readonly PersonEraser[] = []): Promise<{ requests: number; visits: number }> {
+export async function erasePerson(
+  store: Store,
+  keys: FormKeys,
+  person: PersonQuery,
+  actor: Actor,
+  erasers: readonly PersonEraser[] = [],
+  fileErasers: readonly FileEraser[] = [],
+): Promise<{ requests: number; visits: number; files: number }> {
   const condition = personWhere(person);
-  if (!condition) return { requests: 0, visits: 0 };
-  return store.db.transaction(async (tx) => {
+  if (!condition) return { requests: 0, visits: 0, files: 0 };
+  const erased = await store.db.transaction(async (tx) => {
     const found = await tx.select({ email: requests.email }).from(requests).where(condition).for('update');
     const emails = [...new Set([person.email, ...found.map((r) => r.email)].map((e) => e?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
     const erased = await tx
@@ -379,8 +386,12 @@ export async function erasePerson(store: Store, keys: FormKeys, person: PersonQu
     const phone = personPhone(person);
     let visits = 0;
     for (const erase of erasers) visits += await erase(tx, { emails, phone });
-    return { requests: ids.length, visits };
+    return { requests: ids.length, visits, emails, phone };
   });
+  // Then the files (they cannot take part in the transaction): whatever was sent to them before.
+  let files = 0;
+  for (const erase of fileErasers) files += await erase({ emails: erased.emails, phone: erased.phone });
+  return { requests: erased.requests, visits: erased.visits, files };
 }
 
 // --- Retention ----------------------------------------------------------------------------

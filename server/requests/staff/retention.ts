@@ -16,7 +16,17 @@ export interface RetentionJob {
  * timer is unref'd (it never keeps the process alive) and stopped on shutdown. With several
  * instances each runs it; the DELETE is idempotent, so that is harmless.
  */
-export function startRetentionJob(options: { store: Store; months: number; keys: FormKeys; logger: Logger; firstDelayMs?: number; everyMs?: number; onDeleted?: () => void }): RetentionJob {
+export function startRetentionJob(options: {
+  store: Store;
+  months: number;
+  keys: FormKeys;
+  logger: Logger;
+  firstDelayMs?: number;
+  everyMs?: number;
+  onDeleted?: () => void;
+  /** The other domains' housekeeping on the same round (the composition's): what each deleted, by name. */
+  also?: () => Promise<Record<string, number>>;
+}): RetentionJob {
   const { store, months, logger, firstDelayMs = 60_000, everyMs = DAY_MS } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -24,7 +34,8 @@ export function startRetentionJob(options: { store: Store; months: number; keys:
     try {
       const result = await runRetention(store.db, months);
       const suppressed = await suppressUnsubscribed(store, options.keys);
-      logger.info('retention job done', { months, requests: result.requests, mails: result.mails, suppressed });
+      const others = (await options.also?.()) ?? {};
+      logger.info('retention job done', { months, requests: result.requests, mails: result.mails, suppressed, ...others });
       if (result.requests) options.onDeleted?.();
     } catch (error) {
       logger.error('retention job failed', errorFields(error));

@@ -67,7 +67,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, today, form } = useLoaderData() as StaffBookingData;
+  const { staffName, newCount, appointment: a, events, messages, move, moveError, today, form } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -175,7 +175,9 @@ export default function StaffBookingPage() {
                 <h2 id="move-heading">Move to another time</h2>
                 <Form method="get" className="staff-form" key={`find-${move?.date ?? ''}`}>
                   <div className="staff-form__row">
-                    <TextField label="Day" name="moveDate" type="date" defaultValue={move?.date ?? today} min={today} required />
+                    <FormStateContext.Provider value={{ errors: moveError ? { moveDate: moveError } : {} }}>
+                      <TextField label="Day" name="moveDate" type="date" defaultValue={move?.date ?? today} min={today} required />
+                    </FormStateContext.Provider>
                     <SelectField label="Practitioner" name="movePractitioner" defaultValue={move?.practitionerId ?? a.practitionerId} options={bookable.map((p) => ({ value: p.id, label: p.name }))} />
                   </div>
                   <button type="submit" className="btn btn--outline">

@@ -10,9 +10,11 @@ import { Section } from '../../ui/section';
 import type { BookActionData, BookPageData } from '../page-data';
 import { BOOK_PATH, dayOfStart } from '../page-data';
 import { ReminderFields } from '../reminder-fields';
+import { callBackHref, CodeStepForm } from '../code-step';
 import { ANY_PRACTITIONER } from '../schemas';
 import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
+import { parseInstant } from '../../platform/parse';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
 export default function BookPage() {
@@ -29,18 +31,21 @@ export default function BookPage() {
   const service = services.find((s) => s.id === values.service);
   const chosen = { service: values.service, visit: values.visit, practitioner: values.practitioner };
   const nameOf = (id: string) => practitioners.find((p) => p.id === id)?.name ?? '';
-  const requestHref = `/appoinment${values.service ? `?service=${encodeURIComponent(values.service)}` : ''}#book-heading`;
+  const requestHref = callBackHref(values.service);
 
-  // A refusal: move focus to its message, read at once.
+  // A refusal: move focus to its message, read at once (the code step places its own focus).
   useEffect(() => {
-    if (echo) alertRef.current?.focus();
+    if (echo && echo.status !== 'code') alertRef.current?.focus();
   }, [echo]);
 
   const typed = echo?.values ?? {};
+  // The phone's code is asked for (a first booking online from this phone and browser).
+  const codeStep = echo?.status === 'code' ? echo : null;
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
   // A refusal the week's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
-  const keptStart = echo && !conflict && typed.start && !(times && dayOfStart(times, typed.start)) ? typed.start : null;
+  // Only a real moment is shown back (`start=x` was refused at its field and is not one).
+  const keptStart = echo && !conflict && typed.start && parseInstant(typed.start) && !(times && dayOfStart(times, typed.start)) ? typed.start : null;
   const confirmForm = Boolean(conflict?.length) || (times !== null && daysWithTimes(times).length > 0) || keptStart !== null;
   // The day whose times are shown: the server's, then the visitor's (the week's times are all in the page).
   const [day, showDay] = useShownDay(times, conflict ? null : typed.start);
@@ -73,7 +78,8 @@ export default function BookPage() {
             {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" onShow={showDay} />}
             {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
 
-            {confirmForm && (
+            {codeStep && <CodeStepForm step={codeStep.code} values={typed} message={codeStep.message} error={codeStep.errors.code} busy={busy} />}
+            {confirmForm && !codeStep && (
               <div className="booking__panel" {...stepDays}>
                 <h2 id="book-step-3" className="booking__step-title">
                   <span className="booking__step-number">3</span> Choose a time and confirm
@@ -81,7 +87,12 @@ export default function BookPage() {
                 <FormStateContext.Provider value={formState}>
                   <Form method="post" className="booking-step booking-confirm" aria-labelledby="book-step-3" ref={validateInScript(formRef)} preventScrollReset>
                     <div ref={alertRef} tabIndex={-1} role="alert" className="booking__alert">
-                      {echo && <p className="form-error">{echo.message}</p>}
+                      {echo?.message && <p className="form-error">{echo.message}</p>}
+                      {(echo?.status === 'no-code' || echo?.status === 'capped') && (
+                        <p>
+                          <a href={callBackHref(values.service)}>Ask us to call you back</a> instead: we agree the visit with you on the phone.
+                        </p>
+                      )}
                     </div>
                     <ChoiceFields values={chosen} />
                     <input type="hidden" name="key" value={typed.key || page.key} />

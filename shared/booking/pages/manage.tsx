@@ -54,6 +54,7 @@ export default function ManagePage() {
   const { appointment: visit, manageToken, changeable, cancelNoticeHours } = page.result;
   const here = managePath(manageToken);
   const cancelled = visit.status === 'cancelled' || echo?.status === 'cancelled';
+  const emailConfirmed = echo?.status === 'email-confirmed';
   const shown = cancelled ? { ...visit, status: 'cancelled' as const } : visit;
   const title = cancelled ? 'Your visit is cancelled' : page.notice === 'booked' ? 'Your visit is booked' : page.notice === 'moved' ? 'Your visit has moved' : 'Your booking';
   const move = page.move;
@@ -113,11 +114,18 @@ export default function ManagePage() {
             <h2 id="move-heading" className="booking__step-title">
               Move to another time
             </h2>
+            {page.moveError && (
+              <p className="form-error" role="alert">
+                {page.moveError}
+              </p>
+            )}
             <DayForm times={move} hidden={moveHidden} action={here} legend="New day" onShow={showDay} />
             {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
             {(alternatives ? alternatives.length > 0 : moveDays.length > 0) && (
               <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset {...(alternatives ? {} : daysProps(moveDays, day))}>
                 <input type="hidden" name="intent" value="move" />
+                {/* The visit's practitioner goes with the new time: a move never changes who the patient sees. */}
+                <input type="hidden" name="practitioner" value={visit.practitionerId} />
                 {alternatives ? (
                   <TimeRadios slots={alternatives} legend="The nearest free times" withDay error={echo?.status === 'refused' ? echo.errors?.start : undefined} />
                 ) : (
@@ -132,6 +140,29 @@ export default function ManagePage() {
           </>
         )}
 
+        {visit.patientEmail && (page.confirmEmail || emailConfirmed) && (
+          <Form method="post" className="booking-step" aria-labelledby="email-heading" preventScrollReset>
+            <h2 id="email-heading" className="booking__step-title">
+              Your e-mail address
+            </h2>
+            {emailConfirmed ? (
+              <p role="status">Thank you: {visit.patientEmail} is confirmed. Reminders by e-mail, and word of any change to this visit, can now go there.</p>
+            ) : (
+              <>
+                <p>
+                  Is <strong>{visit.patientEmail}</strong> yours? We send nothing more to it until you confirm it; then reminders by e-mail, if you chose them, and word of any change to this visit go
+                  there too.
+                </p>
+                <input type="hidden" name="intent" value="confirm-email" />
+                <input type="hidden" name="proof" value={page.confirmEmail} />
+                <button type="submit" className="btn btn--primary" disabled={busy}>
+                  Confirm my e-mail address
+                </button>
+              </>
+            )}
+          </Form>
+        )}
+
         {!cancelled && visit.status === 'booked' && (
           <Form method="post" className="booking-step" aria-labelledby="reminders-heading" preventScrollReset key={visit.reminderChannel}>
             <h2 id="reminders-heading" className="booking__step-title">
@@ -143,6 +174,7 @@ export default function ManagePage() {
             )}
             <p>
               {visit.reminderChannel === 'none' ? 'You get no reminders for this visit.' : `We remind you by ${reminderChannel.label(visit.reminderChannel)}.`} You can change this or stop them at any time.
+              {visit.reminderChannel === 'email' && !visit.emailProven && !emailConfirmed && ' Reminders by e-mail start once you confirm your address with the link in your confirmation e-mail.'}
             </p>
             <FormStateContext.Provider value={{ values: { reminders: visit.reminderChannel, consent: visit.reminderChannel === 'none' ? '' : 'yes' } }}>
               <ReminderFields echo={undefined} chosen={visit.reminderChannel} hasEmail={Boolean(visit.patientEmail)} />

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
-import { SelectField, TextField } from '../../ui/fields';
+import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffFilters } from '../../ui/staff/staff-filters';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import { formatE164Nigeria } from '../../platform/phone';
@@ -31,11 +31,14 @@ export default function StaffCalendarPage() {
     <>
       <StaffBand title="Calendar" staffName={d.staffName} newCount={d.newCount} />
       <div className="container staff-page">
-        <StaffFilters label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
-          <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={[{ value: '', label: 'Whole clinic' }, ...practitionerOptions(facts)]} />
-          <SelectField label="View" name="view" defaultValue={d.view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} />
-          <TextField label="Day" name="date" type="date" defaultValue={d.date} />
-        </StaffFilters>
+        {/* A day that is not one is said at its field (the loader's 400). */}
+        <FormStateContext.Provider value={{ values: d.values ?? {}, errors: d.errors ?? {} }}>
+          <StaffFilters label="Choose the calendar" key={`${d.view}-${d.date}-${d.practitionerId}`}>
+            <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={[{ value: '', label: 'Whole clinic' }, ...practitionerOptions(facts)]} />
+            <SelectField label="View" name="view" defaultValue={d.view} options={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }]} />
+            <TextField label="Day" name="date" type="date" defaultValue={d.date} />
+          </StaffFilters>
+        </FormStateContext.Provider>
         <div className="cal-toolbar">
           <nav className="cal-toolbar__nav" aria-label={d.view === 'week' ? 'Other weeks' : 'Other days'}>
             <Link to={href(d.view, addDays(d.date, -step), d.practitionerId)} className="btn btn--outline btn--sm" rel="prev">

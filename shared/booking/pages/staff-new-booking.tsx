@@ -54,7 +54,9 @@ export default function StaffNewBookingPage() {
                 options={[{ value: '', label: 'Choose' }, { value: ANY_PRACTITIONER, label: 'Any available' }, ...bookable.map((p) => ({ value: p.id, label: p.name }))]}
               />
             </div>
-            <TextField label="Day" name="date" type="date" required defaultValue={choice.date} />
+            <FormStateContext.Provider value={{ errors: d.errors ?? {} }}>
+              <TextField label="Day" name="date" type="date" required defaultValue={choice.date} />
+            </FormStateContext.Provider>
             <button type="submit" className="btn btn--outline">
               Show free times
             </button>

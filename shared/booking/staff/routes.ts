@@ -11,6 +11,12 @@ const staffOnly = { handle: { private: true }, serverLoader: true } as const;
 
 export const bookingStaffRoutes: PageRoute[] = [
   {
+    path: '/staff/booking-limits',
+    page: 'booking/staff-limits',
+    ...staffOnly,
+    meta: { title: 'Booking limits', description: 'Who hit a limit of online booking, for the clinic’s staff.' },
+  },
+  {
     path: '/staff/calendar',
     page: 'booking/staff-calendar',
     ...staffOnly,

@@ -1,6 +1,7 @@
 import type { AppointmentView } from '../results';
 import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
+import type { BookingLimits, Cap } from '../limits';
 import type { StaffVisitForm } from '../visit-form';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
@@ -25,6 +26,10 @@ export interface CalendarData extends StaffHeader {
   forms: Record<number, StaffVisitForm>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
+  /** A day asked for that is not one (`?date=2026-13-45`): its message, the page showing today (answered 400). */
+  errors?: Record<string, string>;
+  /** What was asked for, beside its message. */
+  values?: Record<string, string>;
 }
 
 export interface BookingEventLine {
@@ -42,6 +47,8 @@ export interface BookingDetailData extends StaffHeader {
   /** A first visit's new-patient form as this member of staff may see it, or null. */
   form: StaffVisitForm | null;
   move: { date: string; practitionerId: string; slots: FreeSlot[] } | null;
+  /** A move day that is not one (`?moveDate=x`): its message (answered 400). */
+  moveError?: string;
   today: string;
   meta: { title: string; description: string };
 }
@@ -54,6 +61,8 @@ export interface NewBookingData extends StaffHeader {
   request: { reference: string; name: string | null; phone: string | null; email: string | null } | null;
   idempotencyKey: string;
   today: string;
+  /** A day asked for that is not one: its message (answered 400). */
+  errors?: Record<string, string>;
 }
 
 export interface PlanRow {
@@ -94,6 +103,24 @@ export interface StaffBookingAnswer {
   feedUrl?: string;
   /** Booked visits a new week no longer covers. */
   outsidePlan?: { reference: string; startsAt: string }[];
+}
+
+/** Someone who hit a limit of online booking (/staff/booking-limits). */
+export interface BookingRefusalView {
+  at: string;
+  cap: Cap;
+  /** E.164, when the attempt named one. */
+  phone: string | null;
+  /** The client's address (IPv4) or network (IPv6 /64). */
+  address: string | null;
+  /** The visit, for a move. */
+  reference: string | null;
+}
+
+export interface BookingLimitsData extends StaffHeader {
+  refusals: BookingRefusalView[];
+  limits: BookingLimits;
+  days: number;
 }
 
 /** A one-day exception's kinds (the SQL CHECK of migration 0003 lists the same). */

@@ -14,6 +14,7 @@ export default function StaffPeoplePage() {
   const [params] = useSearchParams();
   const erased = params.get('erased');
   const visits = params.get('visits');
+  const files = params.get('files');
   const live = found?.filter((r) => !r.erased) ?? [];
   return (
     <>
@@ -24,6 +25,7 @@ export default function StaffPeoplePage() {
           <p className="staff-alert staff-alert--ok" role="status">
             {erased === '1' ? '1 request erased.' : `${erased} requests erased.`} Each keeps an anonymised line in its history.
             {visits && visits !== '0' && ` ${visits === '1' ? '1 booked visit' : `${visits} booked visits`} and their messages erased.`}
+            {files && files !== '0' && ` ${files === '1' ? '1 message or mail' : `${files} messages and mails`} removed from this server’s local files.`}
           </p>
         )}
         {echo && (

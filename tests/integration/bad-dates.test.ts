@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBookingService, type BookingService } from '../../server/booking/service';
+import { pages } from '../../shared/app/routes';
+import { lagosMoment } from '../../shared/booking/time';
+import type { SessionUser } from '../../shared/platform/session';
+import { addPlans, bookingDeps, bookingForm, clearBooking, visitor } from '../support/booking';
+import { makeTestApp } from '../support/test-app';
+import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+
+// Issue 44: a crafted date, time or id is a 400 (or 422) at its field, never a 500 or 503. The
+// same bad values go to every route that takes a date, a time, a moment or an id, as a page
+// (the whole render: a RangeError there was a 500) and as a data request (the field's message).
+
+const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
+
+const BAD_DAYS = ['x', '2026-13-01', '2026-13-45', '2026-02-30', '2026-1-1', '20261201', '0000-01-01', '9999-12-31', '2026-12-01T09:00', '٢٠٢٦-١٢-٠١'];
+const BAD_TIMES = ['x', '25:00', '9:00', '12:60', '24:01', '12:00:00', '-1:00', '1200'];
+const BAD_MOMENTS = ['x', '2026-13-01T09:00:00Z', '2026-12-01T25:00:00Z', '2026-02-30T09:00:00Z', '2026-12-01', '1798761600000', '2026-12-01T09:00:00+99:00', '+275760-09-13T00:00:00Z'];
+const BAD_IDS = ['abc', '-1', '0', '1.5', '1e3', '99999999999999999999', '0x10', '12abc'];
+
+type Kind = 'day' | 'time' | 'moment' | 'id';
+const BAD: Record<Kind, readonly string[]> = { day: BAD_DAYS, time: BAD_TIMES, moment: BAD_MOMENTS, id: BAD_IDS };
+
+/** One parameter of one route: how to send a bad value, the status it must answer, and where its message is in the data. */
+interface Case {
+  route: string;
+  name: string;
+  kind: Kind;
+  send: (value: string) => { method: 'GET' | 'POST'; url: string; fields?: Record<string, string> };
+  status: 400 | 422;
+  /** The field's message in the data request's answer. */
+  message: (data: Record<string, unknown>) => unknown;
+}
+
+const TUE = '2026-12-01';
+const at = (date: string, time: string) => new Date(lagosMoment(date, time)).toISOString();
+const errorsOf = (field: string) => (d: Record<string, unknown>) => (d.errors as Record<string, string> | undefined)?.[field];
+
+/** The routes that take no date, time or id from a visitor or staff (their ids are in their paths: a 404 when unknown). */
+const TAKE_NONE = new Set([
+  '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people', '/staff/booking-limits', '/staff/bookings/:reference/form', '/staff/content/new-patient-form',
+  '/login', '/register', '/account', '/blogDetails', '/blogDetailsLeftSidebar', '/blogDetailsAudio', '/blogDetailsVideo', '/blogDetailsGallery',
+  '/service-detail/:id', '/servicesDetails', '/shopDetails', '/shoppingCart', '/wishList', '/checkout',
+]);
+
+describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
+  let t: TestStore;
+  let booking: BookingService;
+  let app: ReturnType<typeof makeTestApp>;
+  let token = '';
+  let reference = '';
+  let request_ = '';
+  const cases: Case[] = [];
+
+  beforeAll(async () => {
+    t = await openTestStore(engine);
+    await clearBooking(t.store);
+    await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
+    booking = createBookingService(bookingDeps(t.store));
+    app = makeTestApp({ store: t.store, requests: undefined, booking, getUser: async () => staff });
+    const booked = await booking.book(bookingForm({ date: '2026-12-08' }), visitor());
+    if (!booked.ok) throw new Error(booked.reason);
+    token = booked.manageToken;
+    reference = booked.appointment.reference;
+    // A first visit: its new-patient form's gate takes a date of birth (day, month, year).
+    const first = await booking.book(bookingForm({ date: '2026-12-08', time: '10:00', visitKind: 'first' }), visitor());
+    if (!first.ok) throw new Error(first.reason);
+    const formToken = first.manageToken;
+    const contact = await request(app).post('/contact?_data=%2Fcontact').type('form').send({ name: 'Chidi Okafor', email: 'chidi@example.com', phone: '', subject: 'Hours', message: 'Open on Sunday?' });
+    request_ = contact.body.data.reference as string;
+
+    const choice = 'service=1&visit=follow_up&practitioner=adaeze-okafor';
+    const bookForm = { service: '1', visit: 'follow_up', practitioner: 'adaeze-okafor', name: 'Amina Bello', phone: '0803 123 4567', email: '', reminders: 'none' };
+    cases.push(
+      { route: '/book', name: 'date', kind: 'day', send: (v) => ({ method: 'GET', url: `/book?${choice}&date=${encodeURIComponent(v)}` }), status: 400, message: errorsOf('date') },
+      { route: '/book', name: 'from', kind: 'day', send: (v) => ({ method: 'GET', url: `/book?${choice}&from=${encodeURIComponent(v)}` }), status: 400, message: errorsOf('date') },
+      { route: '/book', name: 'start', kind: 'moment', send: (v) => ({ method: 'POST', url: '/book', fields: { ...bookForm, start: v, key: randomUUID() } }), status: 400, message: errorsOf('start') },
+      { route: '/booking/manage/:token', name: 'date', kind: 'day', send: (v) => ({ method: 'GET', url: `/booking/manage/${token}?move=1&date=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.moveError },
+      { route: '/booking/manage/:token', name: 'from', kind: 'day', send: (v) => ({ method: 'GET', url: `/booking/manage/${token}?move=1&from=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.moveError },
+      { route: '/booking/manage/:token', name: 'start', kind: 'moment', send: (v) => ({ method: 'POST', url: `/booking/manage/${token}`, fields: { intent: 'move', start: v, practitioner: 'adaeze-okafor' } }), status: 400, message: errorsOf('start') },
+      { route: '/staff/calendar', name: 'date', kind: 'day', send: (v) => ({ method: 'GET', url: `/staff/calendar?view=week&date=${encodeURIComponent(v)}` }), status: 400, message: errorsOf('date') },
+      { route: '/staff/bookings/new', name: 'date', kind: 'day', send: (v) => ({ method: 'GET', url: `/staff/bookings/new?service=1&visit=first&practitioner=any&date=${encodeURIComponent(v)}` }), status: 400, message: errorsOf('date') },
+      { route: '/staff/bookings/new', name: 'start', kind: 'moment', send: (v) => ({ method: 'POST', url: '/staff/bookings/new', fields: { ...bookForm, start: v, key: randomUUID() } }), status: 422, message: errorsOf('start') },
+      { route: '/staff/bookings/:reference', name: 'moveDate', kind: 'day', send: (v) => ({ method: 'GET', url: `/staff/bookings/${reference}?moveDate=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.moveError },
+      { route: '/staff/bookings/:reference', name: 'start', kind: 'moment', send: (v) => ({ method: 'POST', url: `/staff/bookings/${reference}`, fields: { intent: 'move', version: '1', start: v, practitioner: 'adaeze-okafor' } }), status: 422, message: errorsOf('start') },
+      { route: '/staff/bookings/:reference', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: `/staff/bookings/${reference}`, fields: { intent: 'status', version: v, status: 'arrived' } }), status: 422, message: (d) => d.message },
+      { route: '/staff/plans', name: 'id (exception)', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'exception-remove', practitioner: 'adaeze-okafor', id: v } }), status: 422, message: errorsOf('id') },
+      { route: '/staff/plans', name: 'id (closure)', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'closure-remove', id: v } }), status: 422, message: errorsOf('id') },
+      { route: '/staff/plans', name: 'date (exception)', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'exception-add', practitioner: 'adaeze-okafor', kind: 'time_off', date: v } }), status: 422, message: errorsOf('date') },
+      { route: '/staff/plans', name: 'starts (exception)', kind: 'time', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'exception-add', practitioner: 'adaeze-okafor', kind: 'extra_hours', location: 'abuja', date: TUE, starts: v, ends: '12:00' } }), status: 422, message: errorsOf('starts') },
+      { route: '/staff/plans', name: 'date (closure)', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'closure-add', date: v, name: 'Training' } }), status: 422, message: errorsOf('date') },
+      { route: '/staff/plans', name: 'starts (closure)', kind: 'time', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'closure-add', date: TUE, starts: v, name: 'Training' } }), status: 422, message: errorsOf('starts') },
+      { route: '/staff/plans', name: 'validFrom', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'week', practitioner: 'adaeze-okafor', validFrom: v, d1_start: '09:00', d1_end: '17:00' } }), status: 422, message: errorsOf('validFrom') },
+      { route: '/staff/plans', name: 'd1_start', kind: 'time', send: (v) => ({ method: 'POST', url: '/staff/plans', fields: { intent: 'week', practitioner: 'adaeze-okafor', validFrom: '2026-12-07', d1_start: v, d1_end: '17:00' } }), status: 422, message: errorsOf('d1_start') },
+      { route: '/staff/requests/:reference', name: 'date', kind: 'day', send: (v) => ({ method: 'POST', url: `/staff/requests/${request_}`, fields: { intent: 'status', version: '1', status: 'booked', date: v, time: '10:30' } }), status: 422, message: errorsOf('date') },
+      { route: '/staff/requests/:reference', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: `/staff/requests/${request_}`, fields: { intent: 'status', version: '1', status: 'booked', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
+      { route: '/staff/requests/:reference', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: `/staff/requests/${request_}`, fields: { intent: 'note', version: v, note: 'Called back' } }), status: 422, message: errorsOf('_form') },
+      { route: '/appoinment', name: 'date', kind: 'day', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: v, time: '10:30' } }), status: 422, message: errorsOf('date') },
+      { route: '/booking/manage/:token/form', name: 'dobYear', kind: 'day', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: '1', dobMonth: '2', dobYear: v } }), status: 422, message: errorsOf('dobYear') },
+      { route: '/booking/manage/:token/form', name: 'dobDay', kind: 'id', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: v, dobMonth: '2', dobYear: '1985' } }), status: 422, message: errorsOf('dobDay') },
+      { route: '/appoinment', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
+    );
+  });
+  afterAll(() => t?.cleanup());
+
+  it('every route with a server loader or action is either walked below or takes no date, time or id', () => {
+    const walked = new Set(cases.map((c) => c.route));
+    const served = pages.filter((p) => p.serverLoader || p.serverAction).map((p) => p.path);
+    expect(served.filter((path) => !walked.has(path) && !TAKE_NONE.has(path))).toEqual([]);
+  });
+
+  it('each bad value is a 400 or 422 with a message at its field, as a page and as a data request', { timeout: 240_000 }, async () => {
+    const wrong: string[] = [];
+    for (const c of cases) {
+      for (const value of BAD[c.kind]) {
+        // The forms' limit per address is not what is tested here.
+        await t.store.db.execute(sql`TRUNCATE rate_limits`);
+        const { method, url, fields } = c.send(value);
+        const dataUrl = `${url}${url.includes('?') ? '&' : '?'}_data=${encodeURIComponent(c.route)}`;
+        const [page, json] =
+          method === 'GET'
+            ? await Promise.all([request(app).get(url), request(app).get(dataUrl)])
+            : [await request(app).post(url).type('form').send(fields!), await request(app).post(dataUrl).type('form').send(fields!)];
+        const label = `${c.route} ${c.name}=${JSON.stringify(value)}`;
+        if (page.status !== c.status) wrong.push(`${label}: page ${page.status}`);
+        if (json.body?.status !== c.status) wrong.push(`${label}: data ${json.body?.status ?? json.status}`);
+        const said = c.message((json.body?.data ?? {}) as Record<string, unknown>);
+        if (typeof said !== 'string' || !said) wrong.push(`${label}: no message at its field (${JSON.stringify(json.body?.data).slice(0, 200)})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the values around them still work: a real day, time, moment and id are accepted', async () => {
+    expect((await request(app).get(`/book?service=1&visit=follow_up&practitioner=adaeze-okafor&date=${TUE}`)).status).toBe(200);
+    expect((await request(app).get(`/staff/calendar?date=${TUE}`)).status).toBe(200);
+    expect((await request(app).get(`/staff/bookings/${reference}?moveDate=${TUE}`)).status).toBe(200);
+    const moved = await request(app).post(`/booking/manage/${token}`).type('form').send({ intent: 'move', start: at(TUE, '10:00'), practitioner: 'adaeze-okafor' });
+    expect(moved.status).toBe(302);
+    const closed = await request(app).post('/staff/plans').type('form').send({ intent: 'closure-add', date: '2026-12-24', starts: '13:00', ends: '24:00', name: 'Christmas Eve afternoon' });
+    expect(closed.status).toBe(303);
+  });
+});
