@@ -11,7 +11,8 @@ export type AutosaveStatus =
   | { state: 'pending' }
   | { state: 'saving' }
   | { state: 'saved'; at: string }
-  | { state: 'retrying'; inSeconds: number; offline: boolean }
+  /** Not saved: no connection, no answer (a server down, a proxy's error page), or the site's database not answering (503). */
+  | { state: 'retrying'; inSeconds: number; why: 'offline' | 'no-answer' | 'database' }
   | { state: 'stopped'; reason: 'conflict' | 'invalid' };
 
 /** This browser's copy of what was typed, kept until the server has it (a phone that loses signal, a closed tab). */
@@ -89,7 +90,7 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     const body = new FormData(element);
     body.set('intent', 'autosave');
     body.set('version', String(versionRef.current));
-    let retry = false;
+    let retry: 'no-answer' | 'database' | null = null;
     try {
       const response = await fetch(dataRequestUrl(window.location.href, routeId), {
         method: 'POST',
@@ -111,17 +112,18 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
         setStatus({ state: 'stopped', reason: answer.outcome === 'conflict' ? 'conflict' : 'invalid' });
         onAnswer(answer);
       } else {
-        retry = true; // 503, a proxy's error page, a timeout
+        // The site's own answer that its database is away (503), or a proxy's error page, a timeout.
+        retry = answer?.outcome === 'unavailable' ? 'database' : 'no-answer';
       }
     } catch {
-      retry = true; // offline, the connection dropped
+      retry = 'no-answer'; // offline, the connection dropped, the server down
     } finally {
       inFlight.current = false;
     }
     if (retry) {
       const wait = RETRY_MS[Math.min(attempt.current, RETRY_MS.length - 1)]!;
       attempt.current++;
-      setStatus({ state: 'retrying', inSeconds: Math.round(wait / 1000), offline: typeof navigator !== 'undefined' && navigator.onLine === false });
+      setStatus({ state: 'retrying', inSeconds: Math.round(wait / 1000), why: typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : retry });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void send(), wait);
       return;
@@ -171,5 +173,11 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     stopped.current = true;
   }, []);
 
-  return { status, version, touched, hold };
+  /** The editor's "Try now" while retrying: the next try at once, not after its wait. */
+  const retryNow = useCallback(() => {
+    clearTimeout(timer.current);
+    void send();
+  }, [send]);
+
+  return { status, version, touched, hold, retryNow };
 }

@@ -46,32 +46,39 @@ async function check(page: Page, name: string) {
   await shoot(page, name);
 }
 
+/** A new editor (the emulator's account, granted the role by `npm run staff`) signed in at /staff/content at 375 px. */
+async function signedInEditor(name: string) {
+  const email = `editor.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = 'editor-pass-2026';
+  await emulatorClient(emulatorHost, projectId).signUp(email, password, name);
+  const granted = await run('npm', ['run', '--silent', 'staff', '--', 'grant', email, '--role', 'editor'], {
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' },
+    timeout: 60_000,
+  });
+  expect(granted.stdout).toContain(email);
+
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A failed resource is the test's own doing where it cuts the connection.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
+  });
+
+  // Sign in: back at the editor's home.
+  await page.goto(`${baseUrl()}/staff/content`);
+  await page.waitForURL(/\/login\?returnTo=/);
+  await hydrate(page);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await Promise.all([page.waitForURL(`${baseUrl()}/staff/content`, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
+  return { context, page, errors };
+}
+
 describe('the site editor in Chromium at 375 px', () => {
   it('an editor changes a service’s price, writes a post with a picture, restores a revision', { timeout: 300_000 }, async () => {
-    const email = `editor.${Date.now()}@example.com`;
-    const password = 'editor-pass-2026';
-    await emulatorClient(emulatorHost, projectId).signUp(email, password, 'Chioma Editor');
-    const granted = await run('npm', ['run', '--silent', 'staff', '--', 'grant', email, '--role', 'editor'], {
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId, NODE_ENV: 'test' },
-      timeout: 60_000,
-    });
-    expect(granted.stdout).toContain(email);
-
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
-    });
-
-    // Sign in: back at the editor's home.
-    await page.goto(`${baseUrl()}/staff/content`);
-    await page.waitForURL(/\/login\?returnTo=/);
-    await hydrate(page);
-    await page.getByLabel('Email').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await Promise.all([page.waitForURL(`${baseUrl()}/staff/content`, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
+    const { context, page, errors } = await signedInEditor('Chioma Editor');
     await check(page, 'content-home');
 
     // A service's price, published.
@@ -151,6 +158,129 @@ describe('the site editor in Chromium at 375 px', () => {
     await noJs.goto(`${baseUrl()}/service-detail/1`);
     expect(await noJs.locator('main').textContent()).toContain('₦28,000');
     await plain.close();
+    await context.close();
+  });
+  it('autosave: the server down, then its database down: the editor says it is not saved, keeps the text, retries and saves it', { timeout: 180_000 }, async () => {
+    const { context, page, errors } = await signedInEditor('Bayo Editor');
+    await page.goto(`${baseUrl()}/staff/content/service/2`);
+    await hydrate(page);
+    await page.waitForSelector('.rte[data-ready="true"]');
+    const status = page.locator('.content-autosave [role="status"]');
+    const summary = page.locator('textarea[name="summary"]');
+    const typed = `Typed on a bus with no signal (${Date.now()}).`;
+
+    // The autosave's data requests: refused as a server that is down, answered as the site does when its database is away, or let through.
+    let mode: 'down' | 'database' | 'up' = 'down';
+    let tries = 0;
+    await page.route(
+      (url) => url.searchParams.has('_data'),
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        tries++;
+        if (mode === 'down') return route.abort('connectionrefused');
+        if (mode === 'database') {
+          const version = Number(new URLSearchParams(route.request().postData() ?? '').get('version'));
+          const data = { outcome: 'unavailable', intent: 'autosave', message: 'The site’s database is not answering, so this was not saved.', values: {}, version };
+          return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ kind: 'data', status: 503, data }) });
+        }
+        return route.continue();
+      },
+    );
+
+    await summary.fill(typed);
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Not saved: the site is not answering\. What you typed is kept/);
+    expect(await summary.inputValue()).toBe(typed);
+    expect(await page.evaluate(() => window.localStorage.getItem('content-draft:service:2'))).toContain('Typed on a bus');
+    await shoot(page, 'content-autosave-failing');
+    const afterDown = tries;
+    // It tries again by itself.
+    await expect.poll(() => tries, { timeout: 20_000 }).toBeGreaterThan(afterDown);
+
+    mode = 'database';
+    await page.getByRole('button', { name: 'Try now' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Not saved: the site’s database is not answering\./);
+    expect(await summary.inputValue()).toBe(typed);
+
+    mode = 'up';
+    await page.getByRole('button', { name: 'Try now' }).click();
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Draft saved at/);
+    expect(await page.getByRole('button', { name: 'Try now' }).count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('content-draft:service:2'))).toBeNull();
+
+    // The server has it: a new load of the page shows the draft, and no copy of this browser's is offered.
+    await page.unroute((url) => url.searchParams.has('_data'));
+    await page.reload();
+    await hydrate(page);
+    expect(await summary.inputValue()).toBe(typed);
+    expect(await page.locator('.content-local').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the keyboard: every control of the editor reachable by Tab, each with its focus shown; the toolbar one stop, its buttons named and reached by arrows', { timeout: 180_000 }, async () => {
+    const { context, page, errors } = await signedInEditor('Ada Keys');
+    await page.goto(`${baseUrl()}/staff/content/service/3`);
+    await hydrate(page);
+    await page.waitForSelector('.rte[data-ready="true"]');
+    // Every control a pointer could use in the editor's screen, numbered (the toolbar's apart: one tab stop).
+    const expected = await page.evaluate(() => {
+      const all = Array.from(document.querySelectorAll<HTMLElement>('.content-editor a[href], .content-editor button, .content-editor input, .content-editor select, .content-editor textarea, .content-editor [contenteditable="true"]'));
+      const usable = all.filter((el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).type !== 'hidden' && el.tabIndex !== -1 && !el.closest('[hidden], .rte__toolbar, dialog') && el.getClientRects().length > 0);
+      usable.forEach((el, i) => el.setAttribute('data-kb', String(i)));
+      return usable.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}`);
+    });
+    expect(expected.length).toBeGreaterThan(15);
+
+    // Tab from the page's start to its end: where focus goes, and whether it shows.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const reached = new Set<string>();
+    const unseen: string[] = [];
+    let toolbarStops = 0;
+    for (let i = 0; i < 200; i++) {
+      await page.keyboard.press('Tab');
+      const here = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        // The ring shows on the element, or on the label that stands for a visually hidden file input.
+        const shown = (e: Element | null) => {
+          if (!e) return false;
+          const s = getComputedStyle(e);
+          return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+        };
+        const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
+        return { kb: el.getAttribute('data-kb'), toolbar: Boolean(el.closest('.rte__toolbar')), visible: shown(el) || shown(label), what: `${el.tagName.toLowerCase()} ${el.getAttribute("name") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}`, inEditor: Boolean(el.closest('.content-editor')) };
+      });
+      if (!here) break;
+      if (here.toolbar) toolbarStops++;
+      if (here.kb !== null) reached.add(here.kb);
+      if (here.inEditor && !here.visible) unseen.push(here.what);
+      if (here.kb === String(expected.length - 1)) break;
+    }
+    expect(expected.filter((_, i) => !reached.has(String(i)))).toEqual([]);
+    expect(unseen).toEqual([]);
+    // One stop per rich-text field's toolbar (the service has one: its description).
+    expect(toolbarStops).toBe(1);
+
+    // The toolbar: every control named, the arrows walk all of them and come round.
+    const toolbar = page.locator('.rte__toolbar').first();
+    const names = await toolbar.locator('button:not([disabled]), select').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((n) => !n.trim())).toEqual([]);
+    await toolbar.locator('select').focus();
+    const walked: string[] = [];
+    for (let i = 0; i < names.length; i++) {
+      walked.push((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '');
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(walked).toEqual(names);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(names[0]);
+    // Bold by keyboard from the toolbar: Enter on the button presses it.
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
+    await page.keyboard.press('Enter');
+    expect(await toolbar.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    await shoot(page, 'content-toolbar-focus');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

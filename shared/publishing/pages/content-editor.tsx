@@ -16,6 +16,8 @@ import '../content.css';
 
 const ROUTE_ID = '/staff/content/:kind/:id';
 
+const RETRY_WHY = { offline: 'no connection', 'no-answer': 'the site is not answering', database: 'the site’s database is not answering' } as const;
+
 function statusText(status: AutosaveStatus): string {
   switch (status.state) {
     case 'pending':
@@ -25,7 +27,7 @@ function statusText(status: AutosaveStatus): string {
     case 'saved':
       return `Draft saved at ${formatAbuja(status.at).split(', ')[1]}.`;
     case 'retrying':
-      return `${status.offline ? 'No connection' : 'The site is not answering'}: what you typed is kept on this device and saved as soon as it can be (next try in ${status.inSeconds} s).`;
+      return `Not saved: ${RETRY_WHY[status.why]}. What you typed is kept in the form and on this device; we try again in ${status.inSeconds} s.`;
     case 'stopped':
       return status.reason === 'conflict' ? 'Not saved: someone else saved meanwhile (see below).' : 'Not saved: see the message above.';
     default:
@@ -158,9 +160,16 @@ export default function ContentEditorPage() {
             {spec.fields.map((field) => (
               <EditorField key={field.name} field={field} ctx={ctx} />
             ))}
-            <p className="content-autosave" role="status" aria-live="polite">
-              {statusText(autosave.status)}
-            </p>
+            <div className={`content-autosave${autosave.status.state === 'retrying' ? ' content-autosave--failing' : ''}`}>
+              <p role="status" aria-live="polite">
+                {statusText(autosave.status)}
+              </p>
+              {autosave.status.state === 'retrying' && (
+                <button type="button" className="btn btn--outline btn--sm" onClick={autosave.retryNow}>
+                  Try now
+                </button>
+              )}
+            </div>
             <div className="content-actions">
               <div className="staff-actions">
                 <button type="submit" name="intent" value="save" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
