@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { richTextFromForm } from '../../shared/platform/rich-text';
+import { parseClock, parseDay, parseId } from '../../shared/platform/parse';
 import type { FieldErrors } from '../../shared/platform/form-fields';
 import { weekdayNames, isKindId, kindSpec, type KindId } from '../../shared/publishing/kinds';
 import type { FormValues } from '../../shared/publishing/fields';
@@ -93,4 +94,24 @@ export function valuesFromForm(kind: KindId, form: FormData): { values: FormValu
     }
   }
   return { values, errors };
+}
+
+/**
+ * The version a form was made from (its hidden field): a whole number the database's integer
+ * column holds (shared/platform/parse.ts), else null: the form is out of date or was tampered with.
+ */
+export function formVersion(raw: FormDataEntryValue | null): number | null {
+  const n = parseId(typeof raw === 'string' ? raw : null);
+  return n !== null && n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * A time to publish as the form's date-and-time field sends it (`2026-12-01T09:00`, Abuja's
+ * time: UTC+1, no summer time), every part checked (parse.ts); else null.
+ */
+export function scheduleInstant(raw: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(raw);
+  if (!m || !parseDay(m[1]) || !parseClock(m[2])) return null;
+  const at = new Date(`${m[1]}T${m[2]}:00+01:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
 }

@@ -15,6 +15,7 @@ import { addAppointments, addPlans, bookingDeps, clearBooking } from '../support
 import { hasGps, phonePhoto } from '../support/pictures';
 import { makeTestApp } from '../support/test-app';
 import { openTestStore, testEngines, type TestStore } from '../support/test-store';
+import type { Store } from '../../server/platform/db/store';
 
 // Issue 45: the clinic edits its own site at /staff/content. Roles on every page and action
 // (also through data requests), a service's price and visit lengths reaching the service page
@@ -28,6 +29,19 @@ const users: Record<string, SessionUser> = {
   staff: { uid: 'u-staff', displayName: 'Ngozi Desk', email: 'ngozi@example.com', role: 'staff' },
   patient: { uid: 'u-patient', displayName: 'Amina Bello', email: 'amina@example.com' },
 };
+
+/**
+ * The test's store behind a switch: switched off, every use of the database fails as a lost
+ * connection does (ECONNREFUSED), the way a PostgreSQL server that went away answers.
+ */
+function switchable(store: Store) {
+  let down = false;
+  const lost = () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  };
+  const db = new Proxy(store.db, { get: (target, key, receiver) => (down ? lost : (Reflect.get(target, key, receiver) as unknown)) });
+  return { store: { ...store, db } as Store, setDown: (value: boolean) => (down = value) };
+}
 
 const XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "javascript:alert('x')", '<svg onload=alert(1)>'];
 
@@ -52,8 +66,12 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
     await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
     const pageCache = createPageCache({ maxBytes: 8 * 1024 * 1024, buildId: 'content-editor-test' });
     wiring = contentWiring(t.store, { pageCache, logger: silentLogger, scheduleIntervalMs: 3_600_000 });
-    app = makeTestApp({
-      store: t.store,
+    app = appOn(t.store, pageCache);
+  });
+  /** The editor's app on a store (the test's, or one whose database can be made to stop answering). */
+  const appOn = (store: Store, pageCache: ReturnType<typeof createPageCache>) =>
+    makeTestApp({
+      store,
       requests: undefined,
       booking: createBookingService(bookingDeps(t.store)),
       clinic: wiring.clinic,
@@ -64,7 +82,6 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
       media: localMediaStore(mediaDir()),
       getUser: async (req) => users[req.get('x-test-user') ?? ''] ?? null,
     });
-  });
   afterAll(async () => {
     wiring?.stop();
     await t?.cleanup();
@@ -245,6 +262,36 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
       expect(theirs.text).toContain('Bayo’s excerpt');
       expect((await stateOf('post', id)).draft?.excerpt).toBe('Chioma’s excerpt');
     });
+  });
+
+  it('the database stops answering mid-edit: the autosave is told it was not saved, gets back what was typed, and its retry saves it', async () => {
+    const id = await newPost('Lost signal');
+    const before = await stateOf('post', id);
+    const flaky = switchable(t.store);
+    const flakyApp = appOn(flaky.store, createPageCache({ maxBytes: 1024 * 1024, buildId: 'content-editor-flaky' }));
+    const typed = form({ ...valuesOf('post', before), excerpt: 'Typed while the database was away.' }, { intent: 'autosave', version: before.version });
+    const autosave = () => request(flakyApp).post(`/staff/content/post/${id}?_data=${encodeURIComponent('/staff/content/:kind/:id')}`).set('x-test-user', 'editor').type('form').send(typed);
+
+    flaky.setDown(true);
+    const failed = await autosave();
+    expect(failed.status, failed.text.slice(0, 300)).toBe(503);
+    expect(failed.headers['cache-control']).toMatch(/no-store/);
+    const told = (failed.body as { data: { outcome: string; message: string; values: FormValues; version: number } }).data;
+    expect(told.outcome).toBe('unavailable');
+    expect(told.message).toMatch(/not saved/);
+    expect(told.values.excerpt).toBe('Typed while the database was away.');
+    expect(told.version).toBe(before.version);
+    expect(failed.text).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
+    expect((await stateOf('post', id)).version).toBe(before.version);
+
+    // The connection is back: the same request (the browser's retry) saves it.
+    flaky.setDown(false);
+    const retried = await autosave();
+    expect(retried.status, retried.text.slice(0, 300)).toBe(200);
+    expect((retried.body as { data: { outcome: string; version: number } }).data).toMatchObject({ outcome: 'saved', version: before.version + 1 });
+    const after = await stateOf('post', id);
+    expect(after.draft?.excerpt).toBe('Typed while the database was away.');
+    expect(after.live).toEqual(before.live);
   });
 
   it('the clinic’s details and opening hours, published: the footer and contact page show them', async () => {

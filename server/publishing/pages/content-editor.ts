@@ -8,7 +8,7 @@ import { platformContext } from '../../platform/render/route-context';
 import { kindStore } from '../kinds';
 import { libraryPictures } from '../pictures';
 import { cancelSchedule, discardDraft, getEntry, listRevisions, publishNow, saveDraft, schedule, takeDown, valuesOf, type Outcome } from '../repo';
-import { editorChoices, editorOf, kindOf, notFound, previewHref, valuesFromForm } from '../page-data';
+import { editorChoices, editorOf, formVersion, kindOf, notFound, previewHref, scheduleInstant, valuesFromForm } from '../page-data';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
@@ -45,11 +45,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store, logger } = context.get(platformContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
-  const version = Number(form.get('version'));
+  const version = formVersion(form.get('version'));
   const { values, errors: formErrors } = valuesFromForm(kind, form);
   const here = `/staff/content/${kind}/${id}`;
   const answer = (body: EditorActionData, status: number) => data(body, { status, headers: PRIVATE });
-  if (!Number.isInteger(version) || version < 1) return answer({ outcome: 'refused', intent, message: 'This form is out of date: please reload the page.', values }, 400);
+  if (version === null) return answer({ outcome: 'refused', intent, message: 'This form is out of date: please reload the page.', values }, 400);
 
   const refused = (outcome: Exclude<Outcome<object>, { ok: true }>, typed: FormValues) => {
     switch (outcome.reason) {
@@ -90,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       case 'schedule': {
         if (Object.keys(formErrors).length) return refused({ ok: false, reason: 'invalid', errors: formErrors }, values);
         const raw = String(form.get('scheduleAt') ?? '') || (typeof values.publishAt === 'string' ? values.publishAt : '');
-        const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(raw) ? new Date(`${raw}:00+01:00`) : null;
+        const at = scheduleInstant(raw);
         if (!at) return refused({ ok: false, reason: 'invalid', errors: { scheduleAt: 'Please choose the date and time to publish, like 2026-12-01 09:00.' } }, { ...values, scheduleAt: raw });
         const scheduled = await schedule(store.db, { kind, id, version, values, at, actor: editor });
         if (!scheduled.ok) return refused(scheduled, { ...values, scheduleAt: raw });

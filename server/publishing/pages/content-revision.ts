@@ -4,11 +4,11 @@ import type { EditorActionData, RevisionData } from '../../../shared/publishing/
 import { platformContext } from '../../platform/render/route-context';
 import { kindStore } from '../kinds';
 import { getEntry, getRevision, restoreRevision } from '../repo';
-import { editorOf, kindOf, notFound } from '../page-data';
+import { editorOf, formVersion, kindOf, notFound } from '../page-data';
 
 function revisionNumber(raw: string | undefined): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw notFound('There is no such revision.');
+  const n = formVersion(raw ?? null);
+  if (n === null) throw notFound('There is no such revision.');
   return n;
 }
 
@@ -43,9 +43,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = String(params.id ?? '');
   const n = revisionNumber(params.n);
   const form = await request.formData();
-  const version = Number(form.get('version'));
+  const version = formVersion(form.get('version'));
+  if (version === null) return data({ outcome: 'refused', intent: 'restore', message: 'This page is out of date: please reload it and restore again.' } satisfies EditorActionData, { status: 400 });
   const { store, logger, onContentChange } = context.get(platformContext);
-  const restored = await restoreRevision(store.db, { kind, id, n, version: Number.isInteger(version) ? version : -1, actor: editor });
+  const restored = await restoreRevision(store.db, { kind, id, n, version, actor: editor });
   if (restored.ok) {
     logger.info('content restored', { kind, id, from: n, revision: restored.revision, by: editor.uid });
     onContentChange();
