@@ -4,7 +4,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentWiring } from '../../server/app/store';
 import { createBookingService } from '../../server/booking/service';
-import { localMediaStore } from '../../server/platform/media';
+import { localMediaStore, type MediaStore } from '../../server/platform/media';
+import { s3MediaStore } from '../../server/platform/media/s3-store';
+import type { MediaPicture } from '../../shared/platform/media';
+import { startLocalS3 } from '../support/s3-server';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { silentLogger } from '../../server/platform/http/logger';
 import { createPageCache } from '../../server/platform/page-cache';
 import { getEntry, publishDue, valuesOf } from '../../server/publishing/repo';
@@ -69,7 +73,7 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
     app = appOn(t.store, pageCache);
   });
   /** The editor's app on a store (the test's, or one whose database can be made to stop answering). */
-  const appOn = (store: Store, pageCache: ReturnType<typeof createPageCache>) =>
+  const appOn = (store: Store, pageCache: ReturnType<typeof createPageCache>, media: MediaStore = localMediaStore(mediaDir())) =>
     makeTestApp({
       store,
       requests: undefined,
@@ -79,7 +83,7 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
       gallery: wiring.gallery,
       pageCache,
       onContentChange: wiring.onContentChange,
-      media: localMediaStore(mediaDir()),
+      media,
       getUser: async (req) => users[req.get('x-test-user') ?? ''] ?? null,
     });
   afterAll(async () => {
@@ -397,5 +401,28 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
     // A picture without alt text cannot be published.
     const noAlt = await send('post', id, 'publish', { coverAlt: '' });
     expect(noAlt.status).toBe(422);
+  });
+
+  it('with MEDIA_S3_* set, a picture uploaded through the editor goes to the bucket, and the site serves it from there', { timeout: 120_000 }, async () => {
+    const s3 = await startLocalS3();
+    try {
+      const bucketApp = appOn(t.store, createPageCache({ maxBytes: 1024 * 1024, buildId: 'content-editor-s3' }), s3MediaStore({ ...s3.options, prefix: 'site/media/' }));
+      const upload = await request(bucketApp).post('/staff/content/media/upload').set('x-test-user', 'editor').set('X-File-Name', 'front-desk.jpg').type('image/jpeg').send(await phonePhoto({ width: 640, height: 480 }));
+      expect(upload.status, upload.text).toBe(201);
+      const picture = (upload.body as { picture: MediaPicture }).picture;
+      expect(picture.variants.length).toBeGreaterThan(0);
+      const client = new S3Client({ region: s3.options.region, endpoint: s3.options.endpoint, forcePathStyle: true, credentials: s3.options.credentials! });
+      for (const variant of picture.variants) {
+        const head = await client.send(new HeadObjectCommand({ Bucket: s3.options.bucket, Key: `site/media/${variant.key}` }));
+        expect(head.ContentLength).toBe(variant.bytes);
+      }
+      // Nothing of it in the local folder; the site's /media/ answers it from the bucket.
+      expect(await localMediaStore(mediaDir()).exists(picture.variants[0]!.key)).toBe(false);
+      const served = await request(bucketApp).get(`/media/${picture.variants[0]!.key}`).buffer(true);
+      expect(served.status).toBe(200);
+      expect(served.headers['cache-control']).toContain('immutable');
+    } finally {
+      await s3.close();
+    }
   });
 });
