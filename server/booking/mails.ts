@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { site } from '../../shared/content/site';
+import { seedDetails, site } from '../../shared/content/site';
+import { loadClinicDetails } from '../clinic/details';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
@@ -53,6 +54,8 @@ export interface PatientMailInput {
   endsAt: Date;
   practitionerName: string;
   address: string;
+  /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
+  phone?: string;
   manageLink: string;
   /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
   formLink?: string | null;
@@ -68,7 +71,7 @@ export interface PatientMailInput {
 export function patientBookingMail(change: BookingChange, input: PatientMailInput): Mail & { attachments: MailAttachment[] } {
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
-  const phone = site.phones[0].display;
+  const phone = input.phone ?? seedDetails.phones[0].display;
   const bookLink = `${input.publicOrigin}${BOOK_PATH}`;
   const ics = visitIcs({
     reference: input.reference,
@@ -76,6 +79,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     endsAt: input.endsAt,
     host: new URL(input.publicOrigin).hostname,
     address: input.address,
+    phone,
     now: input.now,
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
@@ -167,6 +171,7 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
+      phone: (await loadClinicDetails(tx)).phones[0].display,
       manageLink: `${deps.publicOrigin}${managePath(token)}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,
