@@ -54,6 +54,12 @@ export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patien
 export interface ScheduleOptions {
   now: Date;
   schedule?: ScheduleConfig | undefined;
+  /**
+   * A course's visit booked or cancelled at once, after its first (issue 46): its reminders are
+   * planned (or cancelled) as any visit's, but the patient's confirmation or cancellation notice
+   * went with the course's first visit.
+   */
+  noNotice?: boolean | undefined;
 }
 
 const UNSENT = ['scheduled', 'sending'] as const;
@@ -73,7 +79,7 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
 
   if (change === 'cancelled') {
     await cancelUnsent(tx, row.id, 'visit cancelled', now);
-    if (channel && phoneChannel) {
+    if (channel && phoneChannel && !options.noNotice) {
       const due = dueTime('cancellation', channel, row.startsAt, now, now, config);
       if ('at' in due) await upsert(tx, row, 'cancellation', channel, due.at, now, 'once');
     }
@@ -87,7 +93,7 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
     return;
   }
 
-  if (phoneChannel && change !== 'reminders') {
+  if (phoneChannel && change !== 'reminders' && !options.noNotice) {
     const kind = change === 'booked' ? 'confirmation' : 'change';
     const due = dueTime(kind, channel, row.startsAt, now, now, config);
     if ('at' in due) await upsert(tx, row, kind, channel, due.at, now, change === 'booked' ? 'once' : 'again');
@@ -175,7 +181,7 @@ export function visitMessages(options: { schedule?: ScheduleConfig | undefined }
         await cancelUnsent(tx, visit.id, visit.reminderChannel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
         if (visit.reminderChannel === 'none') return;
       }
-      await scheduleMessages(tx, visit, kind, { now, schedule: options.schedule });
+      await scheduleMessages(tx, visit, kind, { now, schedule: options.schedule, noNotice: change.course ? !change.course.first : false });
     },
   };
 }
