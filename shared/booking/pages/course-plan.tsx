@@ -96,8 +96,10 @@ export default function CoursePlanPage() {
       </>
     );
   }
-  const { anchor, values } = page;
+  const { anchor } = page;
   const proposal = echo?.proposal ?? page.proposal;
+  // After a refused "Book", the course as the action proposed it again (the page's address has no query).
+  const values = echo?.proposal ? { visits: String(echo.proposal.visits), rhythm: echo.proposal.rhythm, first: echo.proposal.first, time: echo.proposal.time } : page.values;
   const practitioner = practitioners.find((p) => p.id === anchor.practitionerId);
   const withWhom = practitioner ? practitioner.name : 'the same practitioner';
   const ready = proposal ? proposal.proposed.every((v) => v.startsAt) : false;
@@ -114,7 +116,7 @@ export default function CoursePlanPage() {
         <h2 id="course-ask" className="booking__step-title">
           How many, how often
         </h2>
-        <Form method="get" action={page.action} className="booking-step course-ask" aria-labelledby="course-ask" preventScrollReset>
+        <Form method="get" action={page.action} className="booking-step course-ask" aria-labelledby="course-ask" preventScrollReset key={JSON.stringify(values)}>
           <FormStateContext.Provider value={{ values: { ...values }, errors: page.error && page.errorField ? { [page.errorField]: page.error } : {} }}>
             <SelectField label="Visits" name="visits" options={VISIT_OPTIONS} />
             <fieldset className="booking-radios booking-radios--inline">
