@@ -44,7 +44,9 @@ export default function CoursePage() {
   const practitioner = practitioners.find((p) => p.id === course.practitionerId);
   const remaining = course.visits.filter((v) => v.changeable);
   const locked = course.visits.filter((v) => v.status === 'booked' && !v.changeable);
-  const title = page.notice === 'booked' ? `Your ${course.size} visits are booked` : 'Your course of visits';
+  // Just booked (`?booked=1`), until the patient changes something here.
+  const justBooked = page.notice === 'booked' && !echo;
+  const title = justBooked ? `Your ${course.size} visits are booked` : 'Your course of visits';
   return (
     <>
       <PageHeader title={title} crumbs={[{ label: 'Home', to: '/' }, { label: 'Your course' }]} />
@@ -63,7 +65,7 @@ export default function CoursePage() {
             )}
           </p>
         )}
-        {page.notice === 'booked' && <p role="status">Thank you. Keep this page’s address: it is your link to the whole course. Each visit also has its own link to move or cancel it.</p>}
+        {justBooked && <p role="status">Thank you. Keep this page’s address: it is your link to the whole course. Each visit also has its own link to move or cancel it.</p>}
         <h2 id="course-heading" className="booking__step-title">
           Course {course.reference}: {course.size} visits, {courseRhythm.label(course.rhythm).toLowerCase()}
           {practitioner ? `, with ${practitioner.name}` : ''}
