@@ -4,6 +4,7 @@ import { book } from '../../server/booking/book';
 import { cancel } from '../../server/booking/changes';
 import { bookCourse, cancelRemaining, courseByToken, proposeCourse, type CourseBooker } from '../../server/booking/course';
 import type { BookingDeps } from '../../server/booking/deps';
+import { eraseAppointmentsOf } from '../../server/booking/erase';
 import { appointments, courses } from '../../server/booking/schema';
 import { messages } from '../../server/messages/schema';
 import type { Store } from '../../server/platform/db/store';
@@ -187,6 +188,14 @@ describe.each(testEngines())('a course of visits on %s', (engine) => {
     // Beyond the horizon: nothing booked.
     const far = await bookCourse(deps, patient, { rhythm: 'weekly', starts: [at('2027-01-26', '11:00'), at('2027-02-02', '11:00')], idempotencyKey: newKey('course') });
     expect(far).toMatchObject({ ok: false, reason: 'too-far', seq: 2 });
+  });
+
+  it('erasing the person takes their courses with their visits, and says every time freed', async () => {
+    const result = await bookCourse(deps, patient, { rhythm: 'weekly', starts: starts(), idempotencyKey: newKey('course') });
+    expect(result.ok).toBe(true);
+    const erased = await store.db.transaction((tx) => eraseAppointmentsOf(tx, deps, { emails: ['amina@example.com'], phone: null }));
+    expect(erased).toBe(7);
+    expect(await store.db.select().from(courses)).toHaveLength(0);
   });
 
   it('staff book a course for the patient (no caps, no horizon), and the visits say "visit 3 of 6"', async () => {
