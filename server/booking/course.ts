@@ -9,7 +9,7 @@ import { courseCapReached, recordRefusal } from './caps';
 import { isUniqueViolation } from './db-errors';
 import { actorOf, clock, toView, type BookingDeps } from './deps';
 import { courseTokenOf, manageTokenOf, verifyToken } from './manage-token';
-import { placeVisit } from './place-visit';
+import { placedColumns, placeVisit } from './place-visit';
 import { freeTimes, ruleLimits } from './repo';
 import { appointmentEvents, appointments, courses, type AppointmentRow, type CourseRow } from './schema';
 import { timeChanged, visitChange } from './time-changes';
@@ -189,14 +189,9 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
             const [row] = await sp
               .insert(appointments)
               .values({
-                reference: at.reference,
-                practitionerId: at.practitionerId,
+                ...placedColumns(at),
                 serviceId: anchor.serviceId,
-                locationId: at.locationId,
                 visitKind: 'follow_up',
-                startsAt: at.startsAt,
-                endsAt: at.endsAt,
-                blocked: { from: at.startsAt, to: at.blockedUntil },
                 status: 'booked',
                 patientName: anchor.patientName,
                 patientPhone: anchor.patientPhone,

@@ -9,6 +9,7 @@ import { Section } from '../../ui/section';
 import { COURSE_MAX_VISITS, COURSE_MIN_VISITS, courseRhythm, type CoursePlanActionData, type CoursePlanData, type CourseProposal, type ProposedVisit } from '../course';
 import { formatClock, formatDay, formatWhen } from '../time';
 import { reminderChannel } from '../types';
+import { LinkRefused } from '../link-refused';
 import '../booking.css';
 
 const VISIT_OPTIONS = Array.from({ length: COURSE_MAX_VISITS - COURSE_MIN_VISITS + 1 }, (_, i) => ({ value: String(i + COURSE_MIN_VISITS), label: `${i + COURSE_MIN_VISITS} visits` }));
@@ -80,20 +81,9 @@ export default function CoursePlanPage() {
 
   if (!page.ok) {
     return (
-      <>
-        <PageHeader title="This link does not open a booking" crumbs={[{ label: 'Home', to: '/' }, { label: 'Book a course of visits' }]} />
-        <Section headingId="course-refused" className="booking" containerClassName="booking__inner">
-          <h2 id="course-refused" className="visually-hidden">
-            Why
-          </h2>
-          <p className="form-error" role="alert">
-            {page.message}
-          </p>
-          <p>
-            To book your visits, call us on <PhoneLink />.
-          </p>
-        </Section>
-      </>
+      <LinkRefused title="This link does not open a booking" crumb="Book a course of visits" message={page.message}>
+        To book your visits, call us on <PhoneLink />.
+      </LinkRefused>
     );
   }
   const { anchor } = page;

@@ -10,6 +10,7 @@ import { bookHref } from '../page-data';
 import { managePath } from '../results';
 import { formatVisit } from '../time';
 import { appointmentStatus } from '../types';
+import { LinkRefused } from '../link-refused';
 import '../booking.css';
 
 /** A course's own link, /booking/course/:token: every visit with its own link, and "cancel the remaining visits". */
@@ -24,20 +25,9 @@ export default function CoursePage() {
   }, [echo]);
   if (!page.ok) {
     return (
-      <>
-        <PageHeader title="This link does not open a course" crumbs={[{ label: 'Home', to: '/' }, { label: 'Your course' }]} />
-        <Section headingId="course-refused" className="booking" containerClassName="booking__inner">
-          <h2 id="course-refused" className="visually-hidden">
-            Why
-          </h2>
-          <p className="form-error" role="alert">
-            {page.message}
-          </p>
-          <p>
-            To change your visits, call us on <PhoneLink />. Or <Link to="/book">book a new visit</Link>.
-          </p>
-        </Section>
-      </>
+      <LinkRefused title="This link does not open a course" crumb="Your course" message={page.message}>
+        To change your visits, call us on <PhoneLink />. Or <Link to="/book">book a new visit</Link>.
+      </LinkRefused>
     );
   }
   const { course } = page;
