@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { FormStateContext, SelectField, TextField } from '../../ui/fields';
@@ -10,6 +9,7 @@ import { COURSE_MAX_VISITS, COURSE_MIN_VISITS, courseRhythm, type CoursePlanActi
 import { formatClock, formatDay, formatWhen } from '../time';
 import { reminderChannel } from '../types';
 import { LinkRefused } from '../link-refused';
+import { useAnswerFocus } from '../answer-focus';
 import '../booking.css';
 
 const VISIT_OPTIONS = Array.from({ length: COURSE_MAX_VISITS - COURSE_MIN_VISITS + 1 }, (_, i) => ({ value: String(i + COURSE_MIN_VISITS), label: `${i + COURSE_MIN_VISITS} visits` }));
@@ -73,11 +73,8 @@ export default function CoursePlanPage() {
   const echo = useActionData() as CoursePlanActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const alertRef = useRef<HTMLDivElement>(null);
+  const alertRef = useAnswerFocus(echo);
   const { practitioners } = useClinicFacts();
-  useEffect(() => {
-    if (echo) alertRef.current?.focus();
-  }, [echo]);
 
   if (!page.ok) {
     return (

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
@@ -11,6 +10,7 @@ import { managePath } from '../results';
 import { formatVisit } from '../time';
 import { appointmentStatus } from '../types';
 import { LinkRefused } from '../link-refused';
+import { useAnswerFocus } from '../answer-focus';
 import '../booking.css';
 
 /** A course's own link, /booking/course/:token: every visit with its own link, and "cancel the remaining visits". */
@@ -18,11 +18,8 @@ export default function CoursePage() {
   const page = useLoaderData() as CoursePageData;
   const echo = useActionData() as CourseActionData | undefined;
   const busy = useNavigation().state !== 'idle';
-  const alertRef = useRef<HTMLDivElement>(null);
+  const alertRef = useAnswerFocus(echo);
   const { practitioners } = useClinicFacts();
-  useEffect(() => {
-    if (echo) alertRef.current?.focus();
-  }, [echo]);
   if (!page.ok) {
     return (
       <LinkRefused title="This link does not open a course" crumb="Your course" message={page.message}>
