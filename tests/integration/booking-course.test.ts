@@ -114,7 +114,7 @@ describe.each(testEngines())('a course of visits on %s', (engine) => {
     expect(await store.db.select().from(courses)).toHaveLength(1);
   });
 
-  it('all or nothing: a visit taken meanwhile books none of them and names it; under a real race for that time exactly one side wins it', async () => {
+  it('all or nothing: a visit taken meanwhile books none of them and names it; under a real race for that time exactly one side wins it', { timeout: 120_000 }, async () => {
     const other = (time: string, date = '2026-12-22') => bookingForm({ date, time, patient: { name: 'Other', phone: '+2348030000001', email: null } });
     ok(await book(deps, other('09:30'), visitor(null, '+2348030000001')));
     const lost = await bookCourse(deps, patient, { rhythm: 'weekly', starts: starts(), idempotencyKey: newKey('course') });
