@@ -26,6 +26,7 @@ export const DOMAIN_TIERS = [
   ['booking', 'blog'], // free times and visits (a call-back request becomes a booking); posts and their comment form
   ['messages', 'accounts', 'intake'], // a visit's messages; the patient's account (their visits); the new-patient forms (of a visit)
   ['shop'], // the checkout makes an account
+  ['publishing'], // the site editor: writes the clinic's, the blog's and the gallery's content; reads the bookings (who has future visits)
 ];
 export const DOMAINS = DOMAIN_TIERS.flat();
 const tierOf = (domain) => DOMAIN_TIERS.findIndex((tier) => tier.includes(domain));

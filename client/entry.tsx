@@ -9,6 +9,7 @@ import { createRoutes } from '../shared/app/routes';
 import { ClinicFactsProvider, FACTS_DATA_ATTRIBUTE } from '../shared/clinic/facts-context';
 import type { ClinicFacts } from '../shared/clinic/types';
 import { SESSION_SCRIPT_ID, SessionProvider, type SessionUser } from '../shared/platform/session';
+import { PREVIEW_DATA_ATTRIBUTE, PreviewProvider, type PreviewNotice } from '../shared/platform/preview';
 import { clientBinder } from './server-data';
 
 // Browser-only pieces the shared sign-in code uses, loaded on first use (shared/ never imports client/).
@@ -41,6 +42,8 @@ const [clinicFacts] = await Promise.all([
 // The server puts the hydration data in window.__staticRouterHydrationData; the router reads it.
 const router = createBrowserRouter(routes);
 const user = JSON.parse(session?.textContent || 'null') as SessionUser | null;
+// An editor's preview says so on the page (shared/app/layout/preview-banner.tsx): the same notice as the server's.
+const preview = JSON.parse(session?.dataset[PREVIEW_DATA_ATTRIBUTE] || 'null') as PreviewNotice | null;
 
 // In a transition, React hydrates in slices of a few milliseconds and yields between them, so
 // a slow phone's main thread is never blocked for the whole page at once; a click or key press
@@ -50,9 +53,11 @@ startTransition(() => {
     document.getElementById('root')!,
     <StrictMode>
       <SessionProvider user={user}>
-        <ClinicFactsProvider facts={clinicFacts}>
-          <RouterProvider router={router} />
-        </ClinicFactsProvider>
+        <PreviewProvider notice={preview}>
+          <ClinicFactsProvider facts={clinicFacts}>
+            <RouterProvider router={router} />
+          </ClinicFactsProvider>
+        </PreviewProvider>
       </SessionProvider>
     </StrictMode>,
   );

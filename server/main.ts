@@ -25,6 +25,7 @@ import { errorFields } from './platform/http/error-fields';
 import { createLogger, type Logger } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
+import { openMediaStore, parseMediaConfig, type MediaStore } from './platform/media';
 import { IntakeKeyError, type IntakeKeyring } from './intake/crypto';
 import { checkIntakeKeys, resolveIntakeKeyring } from './intake/keys';
 import { startIntakeRetention } from './intake/retention';
@@ -154,6 +155,16 @@ export async function start(options: StartOptions): Promise<Server> {
     },
   });
 
+  // Uploaded pictures: DATA_DIR/media, or S3-compatible storage when MEDIA_S3_* are set (ADR 0037).
+  let media: MediaStore;
+  try {
+    media = openMediaStore(parseMediaConfig(process.env), config.store.dataDir);
+  } catch (error) {
+    logger.error(error instanceof Error ? error.message : String(error));
+    await store.close();
+    process.exit(1);
+  }
+
   const drain = createDrainState();
   const app = createApp({
     config,
@@ -164,6 +175,9 @@ export async function start(options: StartOptions): Promise<Server> {
     csp: authCspSources(config.auth),
     store,
     clinic: content.clinic,
+    blog: content.blog,
+    gallery: content.gallery,
+    media,
     pageCache,
     onContentChange: content.onContentChange,
     wakeOutbox: outboxWorker.wake,

@@ -16,6 +16,15 @@ import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
 import { visitFormsContext } from '../booking/visit-forms';
 import { staticCatalog } from '../clinic/catalog';
+import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
+import { blogContext } from '../blog/context';
+import { seedPostRows } from '../blog/seed';
+import { galleryContext, staticGalleryCatalog, type GalleryCatalog } from '../gallery/catalog';
+import { mediaHandler, type MediaStore } from '../platform/media';
+import { mediaUploadRoute } from '../publishing/media-library';
+import { mediaContext } from '../publishing/media-context';
+import { keepPreviewFile, previewFactsRoute, previewFor, type Preview } from '../publishing/preview';
+import { PreviewProvider, PREVIEW_DATA_ATTRIBUTE } from '../../shared/platform/preview';
 import type { SmsConfig, WhatsAppConfig } from '../messages/config';
 import { messagesWebhooks } from '../messages/webhooks';
 import { clinicContext, type ClinicCatalog } from '../clinic/context';
@@ -88,6 +97,15 @@ export interface AppDeps {
   requests?: RequestsService;
   /** The clinic's facts; by default the seed's (tests), server/main.ts passes the database's. */
   clinic?: ClinicCatalog;
+  /** The published posts; by default the seed's (tests), server/main.ts passes the database's. */
+  blog?: BlogCatalog;
+  /** The published gallery and portfolio pictures; by default the seed's (tests), server/main.ts passes the database's. */
+  gallery?: GalleryCatalog;
+  /**
+   * Where uploaded pictures are kept (server/platform/media: DATA_DIR/media or S3-compatible);
+   * served at /media/. Without one, the editor cannot upload and /media/ answers 404.
+   */
+  media?: MediaStore | null;
   /** Identity-service origins the CSP must allow in the current mode. */
   csp?: CspSources;
   /** The database (requests, outbox, rate limits); opened by server/main.ts. Without it (page-only tests) every query fails as unavailable (503). */
@@ -150,11 +168,14 @@ export function createApp(deps: AppDeps): App {
   // Whatever logs a path (the request log, an error's line) logs it without its token.
   const logger = redactingLogger(deps.logger ?? createLogger(), pathRedactor(tokenRoutes));
   const store = deps.store ?? unavailableStore();
+  const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
   const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
   const { booking, requests, intake } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
+  const gallery = deps.gallery ?? staticGalleryCatalog();
+  const blog = deps.blog ?? staticBlogCatalog(seedPostRows((name) => clinicSeed.practitioners.find((p) => p.name === name)?.id ?? null));
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -261,10 +282,14 @@ export function createApp(deps: AppDeps): App {
     next();
   });
   // Without a build (development, tests) the social cards and icons are drawn on the fly from public/.
-  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, clinic, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
+  app.use(seoRoutes({ origin: config.publicOrigin, pages: sitePages, clinic, blog, ...(deps.clientDir ? {} : { generateFrom: deps.publicDir ?? 'public' }) }));
 
-  // The clinic's facts as the browser hydrates with them (a content-named file under /assets/).
+  // The clinic's facts as the browser hydrates with them (a content-named file under /assets/);
+  // an editor's preview has its own (server/publishing/preview.ts), for editors only.
+  app.use(previewFactsRoute((req) => baseGetUser(req)));
   app.use(factsFileRoute(clinic));
+  // Uploaded pictures: immutable, content-named, from the media store (ADR 0037).
+  if (deps.media) app.use('/media', mediaHandler({ store: deps.media, logger }));
 
   if (deps.clientDir) {
     // The build's brotli and gzip copies first (server/platform/http/compression.ts), then the files themselves.
@@ -293,7 +318,7 @@ export function createApp(deps: AppDeps): App {
     res.status(404).json({ error: 'Not found' });
   });
 
-  const baseGetUser = deps.getUser ?? (async () => null);
+
   // The front desk sees the number of new requests in the site header, counted when the page is rendered.
   const getUser = async (req: Request): Promise<SessionUser | null> => {
     const user = await baseGetUser(req);
@@ -318,17 +343,37 @@ export function createApp(deps: AppDeps): App {
   };
   // Each domain's services under its own context key (server/<domain>/context.ts).
   const contexts: ContextEntry[] = [
-    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, fileErasers: domains.fileErasers, todayVisits: domains.todayVisits }],
+    [requestsContext, { requests, retentionMonths: deps.retentionMonths ?? config.retentionMonths, wakeOutbox, keys, personErasers: domains.personErasers, fileErasers: domains.fileErasers, todayVisits: domains.todayVisits, postTitle: async (slug: string) => (await blog.posts()).find((p) => p.slug === slug)?.title ?? null }],
     [clinicContext, clinic],
+    [blogContext, blog],
+    [galleryContext, gallery],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
+    [mediaContext, deps.media ?? null],
     [intakeContext, intake],
     [visitFormsContext, domains.visitForms],
   ] as unknown as ContextEntry[];
+  /** This request's editor preview (a draft in place of what is published), set by the shell's prepare. */
+  const previewOf = (req: Request): Preview | undefined => req.res?.locals.preview as Preview | undefined;
+  const withPreview = (req: Request): ContextEntry[] => {
+    const preview = previewOf(req);
+    if (!preview) return contexts;
+    const swap: [unknown, unknown][] = [
+      [clinicContext, preview.clinic],
+      [blogContext, preview.blog],
+      [galleryContext, preview.gallery],
+    ];
+    return contexts.map((entry) => {
+      const replaced = swap.find(([key, value]) => key === entry[0] && value);
+      return replaced ? ([entry[0], replaced[1]] as unknown as ContextEntry) : entry;
+    });
+  };
   // The practitioners' private calendar feeds: the token is the key (no sign-in), never cached.
   app.use(calendarFeedRoute({ booking, logger }));
   // Downloads of the staff area (CSV of the list, one person's JSON), under the same checks as its pages.
   app.use(staffDownloads({ getUser, store, logger, exporters: domains.personExporters }));
+  // The editor's picture uploads (the picture pipeline, then the media store and its library).
+  app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
   // A booking's calendar file, by its manage link (no account).
@@ -360,22 +405,39 @@ export function createApp(deps: AppDeps): App {
       renderTimeoutMs: config.renderTimeoutMs,
       logger,
       getUser,
-      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req), bodyCut: req.res ? bodyCutOf(req.res) : null }, platform, contexts),
+      context: (req, user) => requestContext(user, { ip: req.ip ?? '', requestId: requestIdOf(req), bodyCut: req.res ? bodyCutOf(req.res) : null }, platform, withPreview(req)),
       head: (context, meta, locals) => {
         const current = clinic.current();
         return current ? seoHead(context, meta, locals as SeoLocals, current.facts) : '';
       },
       // The clinic's facts around the app (read before each render: from memory, but fresh after a
-      // change), and where the browser finds the same facts to hydrate with.
+      // change), and where the browser finds the same facts to hydrate with. For an editor's
+      // preview (`?preview=<kind>:<id>`), the draft's facts, posts or pictures instead, and a private page.
       shell: {
-        prepare: async () => {
+        prepare: async (req, user) => {
           await clinic.facts();
+          const preview = await previewFor(store.db, req, user, { clinic, blog, gallery });
+          if (!preview || !req.res) return;
+          req.res.locals.preview = preview;
+          if (preview.clinic) {
+            await preview.clinic.facts();
+            keepPreviewFile(preview.clinic.current()!.file);
+          }
         },
-        wrap: (app) => <ClinicFactsProvider facts={clinic.current()!.facts}>{app}</ClinicFactsProvider>,
-        boot: () => {
-          const { url } = clinic.current()!.file;
-          return { data: { [FACTS_DATA_ATTRIBUTE]: url }, fetch: [url] };
+        wrap: (app, req) => {
+          const preview = previewOf(req);
+          return (
+            <PreviewProvider notice={preview?.notice ?? null}>
+              <ClinicFactsProvider facts={(preview?.clinic ?? clinic).current()!.facts}>{app}</ClinicFactsProvider>
+            </PreviewProvider>
+          );
         },
+        boot: (req) => {
+          const preview = previewOf(req);
+          const { url } = (preview?.clinic ?? clinic).current()!.file;
+          return { data: { [FACTS_DATA_ATTRIBUTE]: url, ...(preview ? { [PREVIEW_DATA_ATTRIBUTE]: JSON.stringify(preview.notice) } : {}) }, fetch: [url] };
+        },
+        isPrivate: (req) => previewOf(req) !== undefined,
       },
     }),
   );

@@ -5,6 +5,7 @@ import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
+import { clinicPhoneNow } from '../clinic/details';
 
 /** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics` (the token kept out of the logs). */
 export const VISIT_FILE_ROUTE = '/booking/manage/:token/visit.ics';
@@ -34,6 +35,7 @@ export function calendarDownload(deps: { booking: BookingService; clinic: Clinic
         endsAt: new Date(visit.endsAt),
         host: new URL(deps.publicOrigin).hostname,
         address: location ? fullAddressOf(location) : '',
+        phone: clinicPhoneNow(deps.clinic),
         manageLink: `${deps.publicOrigin}${managePath(found.manageToken ?? token)}`,
         cancelled: visit.status === 'cancelled',
         sequence: visit.version,

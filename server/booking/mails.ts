@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { coursePath } from '../../shared/booking/course';
-import { site } from '../../shared/content/site';
+import { seedDetails, site } from '../../shared/content/site';
+import { loadClinicDetails } from '../clinic/details';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatDay, formatVisit, lagosDate } from '../../shared/booking/time';
@@ -54,6 +55,8 @@ export interface PatientMailInput {
   endsAt: Date;
   practitionerName: string;
   address: string;
+  /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
+  phone?: string;
   manageLink: string;
   /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
   formLink?: string | null;
@@ -69,7 +72,7 @@ export interface PatientMailInput {
 export function patientBookingMail(change: BookingChange, input: PatientMailInput): Mail & { attachments: MailAttachment[] } {
   const when = formatVisit(input.startsAt, input.endsAt);
   const firstName = input.name.trim().split(/\s+/)[0] ?? input.name;
-  const phone = site.phones[0].display;
+  const phone = input.phone ?? seedDetails.phones[0].display;
   const bookLink = `${input.publicOrigin}${BOOK_PATH}`;
   const ics = visitIcs({
     reference: input.reference,
@@ -77,6 +80,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     endsAt: input.endsAt,
     host: new URL(input.publicOrigin).hostname,
     address: input.address,
+    phone,
     now: input.now,
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
@@ -168,6 +172,7 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
+      phone: (await loadClinicDetails(tx)).phones[0].display,
       manageLink: `${deps.publicOrigin}${managePath(token)}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,
@@ -225,7 +230,7 @@ export async function queueCourseMails(tx: Tx, deps: MailDeps, change: 'booked' 
       ...(change === 'booked'
         ? ['The attached calendar files add each visit to your calendar. We remind you before each visit as you chose.', `To see the whole course, or cancel the remaining visits: ${courseLink}`]
         : ['We would be glad to see you another time.']),
-      `Or call us: ${site.phones[0].display}`,
+      `Or call us: ${(await loadClinicDetails(tx)).phones[0].display}`,
       '',
     ].join('\n'),
     attachments: visits.map((v) => ({

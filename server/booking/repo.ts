@@ -50,10 +50,11 @@ export async function loadPractitionersFor(db: Db | Tx, serviceId: string, pract
     .where(eq(services.id, serviceId));
   if (!service) return { ok: false, reason: 'unknown-service' } as const;
   const rows = await db
-    .select({ id: practitioners.id, bookable: practitioners.bookable, gives: sql<boolean>`${practitionerServices.serviceId} IS NOT NULL` })
+    // A practitioner hidden from the site (shared/clinic/team.ts) takes no new bookings.
+    .select({ id: practitioners.id, bookable: sql<boolean>`${practitioners.bookable} AND ${practitioners.visible}`, gives: sql<boolean>`${practitionerServices.serviceId} IS NOT NULL` })
     .from(practitioners)
     .leftJoin(practitionerServices, and(eq(practitionerServices.practitionerId, practitioners.id), eq(practitionerServices.serviceId, serviceId)))
-    .where(practitionerId ? eq(practitioners.id, practitionerId) : eq(practitioners.bookable, true))
+    .where(practitionerId ? eq(practitioners.id, practitionerId) : and(eq(practitioners.bookable, true), eq(practitioners.visible, true)))
     .orderBy(asc(practitioners.sort), asc(practitioners.id));
   return whoMayBeBooked(service, rows, practitionerId);
 }
@@ -100,10 +101,10 @@ export async function loadAvailability(db: Db | Tx, query: FreeTimesQuery, now: 
   const [row] = await queryRows<LoadedRow>(
     db,
     sql`WITH who AS (
-          SELECT p.id, p.bookable, ps.service_id IS NOT NULL AS gives, p.sort
+          SELECT p.id, p.bookable AND p.visible AS bookable, ps.service_id IS NOT NULL AS gives, p.sort
           FROM practitioners p
           LEFT JOIN practitioner_services ps ON ps.practitioner_id = p.id AND ps.service_id = ${query.serviceId}
-          WHERE ${one ? sql`p.id = ${one}` : sql`p.bookable`}
+          WHERE ${one ? sql`p.id = ${one}` : sql`p.bookable AND p.visible`}
         ),
         ids AS (SELECT id FROM who WHERE bookable AND gives)
         SELECT

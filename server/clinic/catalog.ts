@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { siteFactsOf, type SiteFacts } from '../../shared/clinic/site-facts';
 import type { ClinicFacts } from '../../shared/clinic/types';
 import type { Store } from '../platform/db/store';
-import type { ClinicCatalog, FactsFile } from './context';
-import { loadClinicFacts } from './repo';
+import { copyOf } from '../../shared/content/services';
+import { emptyRichText, plainTextToRichText, type RichTextDoc } from '../../shared/platform/rich-text';
+import type { MediaPicture } from '../../shared/platform/media';
+import type { ClinicCatalog, FactsFile, ServiceCopy } from './context';
+import { loadClinicFacts, loadServiceCopy } from './repo';
 
 /** The facts as the browser fetches them: JSON under a name that changes with the content. */
 function factsFile(facts: ClinicFacts): FactsFile {
@@ -40,9 +43,10 @@ function keepFiles() {
  * when the content version moves, server/platform/db/content-version.ts) makes the next read
  * ask the database again. Pages and loaders read them on every render at no database cost.
  */
-export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void } {
+export function storeCatalog(store: Store, pictures: (doc: RichTextDoc) => Promise<Record<string, MediaPicture>> = async () => ({})): ClinicCatalog & { invalidate(): void } {
   let current: Promise<Loaded> | null = null;
   let last: Loaded | undefined;
+  let copies = new Map<string, Promise<ServiceCopy | null>>();
   const files = keepFiles();
   const load = () => {
     current ??= loadClinicFacts(store.db).then(
@@ -63,8 +67,23 @@ export function storeCatalog(store: Store): ClinicCatalog & { invalidate(): void
     siteFacts: async () => (await load()).site,
     current: () => last && { facts: last.facts, file: last.file },
     file: (hash) => files.get(hash),
+    serviceCopy(id) {
+      let copy = copies.get(id);
+      if (!copy) {
+        const pending = loadServiceCopy(store.db, id).then(async (row) => {
+          if (!row) return null;
+          const body = row.body ?? emptyRichText();
+          return { body, pictures: await pictures(body), points: row.points };
+        });
+        pending.catch(() => copies.delete(id));
+        copies.set(id, pending);
+        copy = pending;
+      }
+      return copy;
+    },
     invalidate: () => {
       current = null;
+      copies = new Map();
     },
   };
 }
@@ -77,5 +96,26 @@ export function staticCatalog(facts: ClinicFacts): ClinicCatalog {
     siteFacts: async () => fixed.site,
     current: () => ({ facts: fixed.facts, file: fixed.file }),
     file: (hash) => (hash === fixed.file.hash ? fixed.file : undefined),
+    async serviceCopy(id) {
+      const service = facts.services.find((s) => s.id === id);
+      if (!service) return null;
+      const copy = copyOf(service.slug);
+      return { body: plainTextToRichText(copy.body.join('\n\n')), pictures: {}, points: copy.points };
+    },
+  };
+}
+
+/**
+ * A catalog showing other facts than `base` (an editor's preview of a draft): its own facts file
+ * (content-named, listed by `file`), and optionally one service's copy; everything else as `base`.
+ */
+export function overlayCatalog(base: ClinicCatalog, facts: ClinicFacts, serviceCopy?: { id: string; copy: ServiceCopy }): ClinicCatalog {
+  const own = loaded(facts);
+  return {
+    facts: async () => own.facts,
+    siteFacts: async () => own.site,
+    current: () => ({ facts: own.facts, file: own.file }),
+    file: (hash) => (hash === own.file.hash ? own.file : base.file(hash)),
+    serviceCopy: (id) => (serviceCopy && id === serviceCopy.id ? Promise.resolve(serviceCopy.copy) : base.serviceCopy(id)),
   };
 }

@@ -1,6 +1,10 @@
-import { boolean, doublePrecision, integer, pgTable, primaryKey, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import type { ClinicDetails } from '../../shared/content/site';
+import type { MediaPicture } from '../../shared/platform/media';
+import type { SiteImage } from '../../shared/platform/site-image';
+import type { RichTextDoc } from '../../shared/platform/rich-text';
 
-// Drizzle's view of the clinic's tables (server/platform/db/migrations/0002_clinic.sql is the source of truth).
+// Drizzle's view of the clinic's tables (server/platform/db/migrations/0002_clinic.sql and 0009_publishing.sql are the source of truth).
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -43,6 +47,10 @@ export const services = pgTable('services', {
   followUpMinutes: integer('follow_up_minutes').notNull(),
   bufferMinutes: integer('buffer_minutes').notNull().default(0),
   priceNgn: integer('price_ngn'),
+  body: jsonb('body').$type<RichTextDoc>(),
+  points: text('points').array().notNull().default([]),
+  picture: jsonb('picture').$type<SiteImage>(),
+  bookableOnline: boolean('bookable_online').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -58,6 +66,8 @@ export const practitioners = pgTable('practitioners', {
   portraitHeight: integer('portrait_height').notNull(),
   portraitAlt: text('portrait_alt').notNull(),
   bookable: boolean('bookable').notNull().default(false),
+  visible: boolean('visible').notNull().default(true),
+  portraitMedia: jsonb('portrait_media').$type<MediaPicture>(),
   sort: integer('sort').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -74,3 +84,17 @@ export const practitionerServices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.practitionerId, t.serviceId] })],
 );
+
+export const clinicDetails = pgTable('clinic_details', {
+  id: boolean('id').primaryKey().default(true),
+  data: jsonb('data').$type<ClinicDetails>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const faqs = pgTable('faqs', {
+  id: text('id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,4 +1,7 @@
-import type { ClinicFacts, Practitioner } from '../../shared/clinic/types';
+import type { ClinicFacts, ClinicService, Practitioner } from '../../shared/clinic/types';
+import { faqs } from '../../shared/content/faq';
+import { copyOf } from '../../shared/content/services';
+import { seedDetails } from '../../shared/content/site';
 
 /**
  * The clinic's facts on a new database: inserted once, at the first start (server/clinic/repo.ts
@@ -16,7 +19,11 @@ const person = (n: number, id: string, name: string, title: string, bio: string,
   portrait: portrait(n, name),
   bookable,
   serviceIds,
+  visible: true,
 });
+
+/** A service of the seed, with its copy's illustration as its picture and booked online. */
+const service = (s: Omit<ClinicService, 'bookableOnline' | 'picture'>): ClinicService => ({ ...s, bookableOnline: true, picture: copyOf(s.slug).img });
 
 export const clinicSeed: ClinicFacts = {
   locations: [
@@ -51,11 +58,11 @@ export const clinicSeed: ClinicFacts = {
   // Sunday to Friday, 08:00 to 22:00; closed on Saturday.
   hours: [0, 1, 2, 3, 4, 5].map((weekday) => ({ locationId: 'abuja', weekday, opens: '08:00', closes: '22:00' })),
   services: [
-    { id: '1', slug: 'chiropractic-therapy', name: 'Chiropractic Therapy', summary: 'Gentle, hands-on adjustments that help your spine and joints move the way they should.', firstVisitMinutes: 60, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 25000 },
-    { id: '2', slug: 'vertebral-subluxation', name: 'Vertebral Subluxation', summary: 'Assessment and care for spinal segments that are not moving or aligned as they should.', firstVisitMinutes: 45, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 25000 },
-    { id: '3', slug: 'radiculopathy-paraesthesia', name: 'Radiculopathy & Paraesthesia', summary: 'Care for nerve-related pain, tingling and numbness that travels into the arms or legs.', firstVisitMinutes: 60, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 30000 },
-    { id: '4', slug: 'wellness-care', name: 'Wellness Care', summary: 'Regular check-ups, posture coaching and lifestyle advice to keep you moving well.', firstVisitMinutes: 45, followUpMinutes: 30, bufferMinutes: 0, priceNgn: 20000 },
-    { id: '5', slug: 'rehabilitation-therapy', name: 'Rehabilitation Therapy', summary: 'Guided exercise and hands-on care to rebuild strength after injury or surgery.', firstVisitMinutes: 60, followUpMinutes: 45, bufferMinutes: 15, priceNgn: 30000 },
+    service({ id: '1', slug: 'chiropractic-therapy', name: 'Chiropractic Therapy', summary: 'Gentle, hands-on adjustments that help your spine and joints move the way they should.', firstVisitMinutes: 60, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 25000 }),
+    service({ id: '2', slug: 'vertebral-subluxation', name: 'Vertebral Subluxation', summary: 'Assessment and care for spinal segments that are not moving or aligned as they should.', firstVisitMinutes: 45, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 25000 }),
+    service({ id: '3', slug: 'radiculopathy-paraesthesia', name: 'Radiculopathy & Paraesthesia', summary: 'Care for nerve-related pain, tingling and numbness that travels into the arms or legs.', firstVisitMinutes: 60, followUpMinutes: 30, bufferMinutes: 10, priceNgn: 30000 }),
+    service({ id: '4', slug: 'wellness-care', name: 'Wellness Care', summary: 'Regular check-ups, posture coaching and lifestyle advice to keep you moving well.', firstVisitMinutes: 45, followUpMinutes: 30, bufferMinutes: 0, priceNgn: 20000 }),
+    service({ id: '5', slug: 'rehabilitation-therapy', name: 'Rehabilitation Therapy', summary: 'Guided exercise and hands-on care to rebuild strength after injury or surgery.', firstVisitMinutes: 60, followUpMinutes: 45, bufferMinutes: 15, priceNgn: 30000 }),
   ],
   practitioners: [
     person(1, 'adaeze-okafor', 'Dr. Adaeze Okafor', 'Head Doctor', 'Principal chiropractor with over fifteen years of practice in spinal care and rehabilitation.', true, ['1', '2', '3', '4']),
@@ -66,4 +73,6 @@ export const clinicSeed: ClinicFacts = {
     person(6, 'tunde-bakare', 'Tunde Bakare', 'Chiropractic Manual Therapist', 'Provides soft-tissue and manual therapy to ease muscle tension and restore movement.', true, ['1', '5']),
     person(7, 'ngozi-nwosu', 'Ngozi Nwosu', 'Deputy administrator', 'Your first point of contact at reception, on the phone and by e-mail.', false, []),
   ],
+  details: seedDetails,
+  faqs,
 };

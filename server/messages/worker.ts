@@ -38,6 +38,7 @@ import { messageOptOuts, messages, type MessageRow } from './schema';
 import { visitVariables } from './templates';
 import { errorFields } from '../platform/http/error-fields';
 import { startPoller } from '../platform/poller';
+import { loadClinicDetails } from '../clinic/details';
 import { claimDue, exponentialBackoff, sendEach, type QueueOptions } from '../platform/queue';
 
 /** Defaults: 20 rows a round, a 90 s lease (above the providers' timeout), 6 attempts on one channel before it counts as refused, 1 min doubling, at most 1 h. */
@@ -174,7 +175,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
   }
   const to = destinationOf(appointment, channel) ?? '';
   const token = manageTokenOf(options.secret, appointment);
-  const clinic = options.clinic ?? { name: site.name, phone: site.phones[0].display };
+  const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
   const variables = visitVariables({
     firstName: (appointment.patientName ?? '').trim().split(/\s+/)[0] || 'there',
     clinicName: clinic.name,

@@ -1,4 +1,4 @@
-import { site } from '../../shared/content/site';
+import { seedDetails, site } from '../../shared/content/site';
 import { WAT_OFFSET_MS } from '../../shared/platform/clinic-time';
 
 /**
@@ -153,6 +153,8 @@ export interface VisitEvent {
   /** A cancelled visit: METHOD:CANCEL, so calendars remove the entry. */
   cancelled?: boolean;
   sequence?: number;
+  /** The clinic's number to call (its details); the seed's when not given. */
+  phone?: string;
   /** The patient, the cancelling file's ATTENDEE (RFC 5546): their e-mail address, else their phone. */
   patient?: { email?: string | null; phone?: string | null };
   /** Where to book another visit (the booking page), for a cancelled visit's description. */
@@ -164,8 +166,7 @@ export interface VisitEvent {
  * when the visit is moved, so a new file updates the old entry. Nothing of the reason for the
  * visit: only the place, the time and the reference.
  */
-export function visitIcs({ reference, visitAt, endsAt, host, address, now = new Date(), manageLink, cancelled = false, sequence, patient, bookLink }: VisitEvent): string {
-  const phone = site.phones[0].display;
+export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, now = new Date(), manageLink, cancelled = false, sequence, patient, bookLink }: VisitEvent): string {
   // A cancelled visit cannot be changed or cancelled again: its file offers a new one instead.
   const change = cancelled
     ? `This visit is cancelled. To book another: ${bookLink ? `${bookLink} or call ${phone}` : `call ${phone}`}.`

@@ -32,6 +32,8 @@ export interface RequestsServices {
   fileErasers: readonly FileEraser[];
   /** Today's visits (the booking domain's, set by the composition), shown above the inbox's requests. */
   todayVisits(): Promise<TodayVisit[]>;
+  /** A published post's title by its slug (the blog's, set by the composition): a comment's request names its post. */
+  postTitle(slug: string): Promise<string | null>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { requestsRoutes } from '../requests/routes';
 import { bookingStaffRoutes } from '../booking/staff/routes';
 import { intakeRoutes } from '../intake/routes';
 import { shopRoutes } from '../shop/routes';
+import { publishingRoutes } from '../publishing/routes';
 import { NotFound } from './not-found';
 import { PageErrorBoundary, Pages, Root, RootErrorBoundary } from './root';
 import { siteRoutes } from './site-routes';
@@ -70,7 +71,7 @@ const notFound = () => {
  * The site's pages, each domain's list in turn. Adding a screen is one entry in its domain's
  * `routes.ts` plus its page module (and its server half when it needs one).
  */
-export const pages: readonly PageRoute[] = [...siteRoutes, ...clinicRoutes, ...requestsRoutes, ...bookingRoutes, ...bookingStaffRoutes, ...intakeRoutes, ...blogRoutes, ...galleryRoutes, ...shopRoutes, ...accountsRoutes];
+export const pages: readonly PageRoute[] = [...siteRoutes, ...clinicRoutes, ...requestsRoutes, ...bookingRoutes, ...bookingStaffRoutes, ...intakeRoutes, ...publishingRoutes, ...blogRoutes, ...galleryRoutes, ...shopRoutes, ...accountsRoutes];
 
 /** The one route tree, with each side's data functions bound in. */
 export function createRoutes(bind: RouteDataBinder, table: readonly PageRoute[] = pages): RouteObject[] {

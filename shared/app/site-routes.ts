@@ -11,6 +11,8 @@ export const siteRoutes: PageRoute[] = [
   { path: '/home', page: 'app/home', serverAction: true, meta: homeMeta },
   {
     path: '/homeTwo',
+    // The news band's posts are data (server/app/news.ts).
+    serverLoader: true,
     page: 'app/home-two',
     meta: {
       title: 'Chiropractic Membership Plans & FAQ',
@@ -19,6 +21,8 @@ export const siteRoutes: PageRoute[] = [
   },
   {
     path: '/homeThree',
+    // The news band's posts are data (server/app/news.ts).
+    serverLoader: true,
     page: 'app/home-three',
     meta: {
       title: 'Spine, Posture & Rehabilitation Care in Abuja',
@@ -27,6 +31,8 @@ export const siteRoutes: PageRoute[] = [
   },
   {
     path: '/homeFour',
+    // The news band's posts are data (server/app/news.ts).
+    serverLoader: true,
     page: 'app/home-four',
     serverAction: true,
     handle: { languages: true },
@@ -45,6 +51,8 @@ export const siteRoutes: PageRoute[] = [
   },
   {
     path: '/homeFive',
+    // Its gallery's pictures are data (server/app/pages/home-five.ts).
+    serverLoader: true,
     page: 'app/home-five',
     meta: {
       title: 'Chiropractic Care, Opening Hours & Timetable',
@@ -63,6 +71,8 @@ export const siteRoutes: PageRoute[] = [
   // The booking's first step, the specification's request-a-call-back form and the latest posts.
   {
     path: '/appoinment',
+    // The news band's posts are data (server/app/news.ts).
+    serverLoader: true,
     page: 'app/appointment',
     serverAction: true,
     meta: {

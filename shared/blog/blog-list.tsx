@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../ui/link';
 import { audioTrack, blogQuote } from '../content/blog';
-import { allTags } from '../content/posts';
 import { PageHeader } from '../ui/page-header';
 import { AudioCard } from './audio-card';
 import { BlogShell, type SidebarPlacement } from './blog-shell';
@@ -61,7 +60,7 @@ export function BlogList({ sidebar, columns, masonry = false }: BlogListLayout) 
       <BlogShell
         sidebar={sidebar}
         narrow={columns === 1}
-        aside={<BlogSidebar query={filter?.kind === 'search' ? filter.value : ''} currentTag={filter?.kind === 'tag' ? filter.value : undefined} />}
+        aside={<BlogSidebar data={data.sidebar} query={filter?.kind === 'search' ? filter.value : ''} currentTag={filter?.kind === 'tag' ? filter.value : undefined} />}
       >
         <div className="blog-list__head">
           <h2 ref={headingRef} tabIndex={-1} className={filter ? 'blog-list__heading' : 'visually-hidden'} id="blog-list-heading">
@@ -85,7 +84,7 @@ export function BlogList({ sidebar, columns, masonry = false }: BlogListLayout) 
         {sidebar === 'none' && (
           <div className="blog-list__tags">
             <h2 className="blog-list__tags-title">Browse by tag</h2>
-            <TagLinks tags={allTags} label="Browse by tag" current={filter?.kind === 'tag' ? filter.value : undefined} />
+            <TagLinks tags={data.sidebar.tags} label="Browse by tag" current={filter?.kind === 'tag' ? filter.value : undefined} />
           </div>
         )}
       </BlogShell>

@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Link } from '../ui/link';
 import { blogAbout, blogBanner } from '../content/blog';
-import { allTags, categories, formatPostDate, posts } from '../content/posts';
-import { site } from '../content/site';
+import { formatPostDate } from '../content/posts';
+import { site, type SocialLink } from '../content/site';
+import { useSiteDetails } from '../platform/site-details';
+import type { SidebarData } from './loaders';
 import type { IconName } from '../content/types';
 import { Icon } from '../ui/icons';
 import { categoryHref, postHref } from './links';
 import { TagLinks } from './tag-links';
 
-const socialIcon: Record<(typeof site.social)[number]['name'], IconName> = {
+const socialIcon: Record<SocialLink['name'], IconName> = {
   Facebook: 'facebook',
   Instagram: 'instagram',
   X: 'x',
@@ -32,8 +34,9 @@ function Widget({ id, title, children, className }: { id: string; title: string;
  * The blog sidebar (spec section 2): search, about, popular feeds, categories, social
  * profile, image feed, tags and a banner to /contact. Search is a GET form to /blogs.
  */
-export function BlogSidebar({ query = '', currentTag }: { query?: string; currentTag?: string }) {
-  const popular = [...posts].sort((a, b) => b.comments - a.comments).slice(0, 3);
+export function BlogSidebar({ data, query = '', currentTag }: { data: SidebarData; query?: string; currentTag?: string }) {
+  const { popular, categories, imageFeed, tags } = data;
+  const { social } = useSiteDetails();
   return (
     <aside className="blog-sidebar" aria-label="Blog sidebar">
       <Widget id="blog-search-title" title="Search" className="widget--search">
@@ -89,7 +92,7 @@ export function BlogSidebar({ query = '', currentTag }: { query?: string; curren
 
       <Widget id="blog-social-title" title="Social profile">
         <ul className="social-profile">
-          {site.social.map((s) => (
+          {social.map((s) => (
             <li key={s.name}>
               <a href={s.href} target="_blank" rel="noopener noreferrer">
                 <Icon name={socialIcon[s.name]} size={20} />
@@ -104,7 +107,7 @@ export function BlogSidebar({ query = '', currentTag }: { query?: string; curren
 
       <Widget id="blog-images-title" title="Image feed">
         <ul className="image-feed">
-          {posts.slice(0, 6).map((p) => (
+          {imageFeed.map((p) => (
             <li key={p.slug}>
               <Link to={postHref(p.slug)}>
                 <img src={p.img.src} width={p.img.width} height={p.img.height} alt="" loading="lazy" decoding="async" />
@@ -116,7 +119,7 @@ export function BlogSidebar({ query = '', currentTag }: { query?: string; curren
       </Widget>
 
       <Widget id="blog-tags-title" title="Tags">
-        <TagLinks tags={allTags} label="All tags" current={currentTag} />
+        <TagLinks tags={tags} label="All tags" current={currentTag} />
       </Widget>
 
       <section className="widget sidebar-banner" aria-labelledby="blog-banner-title">

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { posts } from '../content/posts';
-import { choice, email, required, str } from '../platform/form-fields';
+import { check, email, required, str } from '../platform/form-fields';
 import type { FormSpec, NewRequest } from '../requests/schemas';
 
 /** A reader's comment under a post: held for moderation as a request (staff publish it). */
 export const commentForm: FormSpec = {
   kind: 'comment',
-  schema: () =>
+  schema: ({ commentable }) =>
     z
       .object({
-        post: choice('a post', posts.map((p) => p.slug), true),
+        // The posts are data: the server checks the post is published and open for comments.
+        post: str.pipe(check((v) => /^[a-z0-9-]{1,80}$/.test(v) && (!commentable || commentable.includes(v)), 'Please choose a post.', 'Comments are closed for this post.')),
         comment: required('your comment', 2000),
         name: required('your name', 120),
         email: email(true),

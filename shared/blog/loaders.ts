@@ -1,10 +1,34 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
-import { POSTS_PER_PAGE } from '../content/blog';
-import { adjacentPosts, findPost, latestPost, posts, postsByCategory, postsByTag, searchPosts, type Post } from '../content/posts';
+import type { Post } from '../content/posts';
 import type { PageMeta } from '../platform/page-meta';
-import { blogRouteMeta } from './routes';
+import type { MediaPicture } from '../platform/media';
+import type { RichTextDoc } from '../platform/rich-text';
+import type { SiteImage } from '../platform/site-image';
+
+/**
+ * The blog pages' data. The posts are data (the posts table, edited at /staff/content), so the
+ * pages' loaders are on the server (server/blog/page-data.ts); these are their shapes and the
+ * rules they share.
+ */
+
+/** A published post as the pages show it: the summary the cards use, with its id and whether readers may comment. */
+export interface BlogPost extends Post {
+  id: string;
+  /** Its cover: an illustration, or an upload with its copies. */
+  img: SiteImage;
+  commentsOpen: boolean;
+  /** The day it last changed (yyyy-mm-dd, Abuja): the sitemap's lastmod, the article's dateModified. */
+  modified: string;
+}
 
 export type ListFilter = { kind: 'tag' | 'category' | 'search'; value: string } | null;
+
+/** What the sidebar shows beside every list and post. */
+export interface SidebarData {
+  popular: Post[];
+  categories: { name: string; count: number }[];
+  tags: string[];
+  imageFeed: Post[];
+}
 
 export interface BlogListData {
   /** The posts of this page. */
@@ -15,6 +39,7 @@ export interface BlogListData {
   pageCount: number;
   filter: ListFilter;
   meta: PageMeta;
+  sidebar: SidebarData;
 }
 
 /** The one filter a list URL asks for: `?tag=`, else `?category=`, else `?q=`. */
@@ -26,42 +51,43 @@ export function listFilter(params: URLSearchParams): ListFilter {
   return null;
 }
 
-function filtered(filter: ListFilter): Post[] {
-  if (!filter) return [...posts];
-  if (filter.kind === 'tag') return postsByTag(filter.value);
-  if (filter.kind === 'category') return postsByCategory(filter.value);
-  return searchPosts(filter.value);
+/** The posts a filter keeps, in their order. */
+export function filterPosts<P extends Post>(all: readonly P[], filter: ListFilter): P[] {
+  if (!filter) return [...all];
+  const value = filter.value.trim().toLowerCase();
+  if (filter.kind === 'tag') return all.filter((p) => p.tags.some((t) => t.toLowerCase() === value));
+  if (filter.kind === 'category') return all.filter((p) => p.category.toLowerCase() === value);
+  const words = value.split(/\s+/).filter(Boolean);
+  return all.filter((p) => {
+    const hay = `${p.title} ${p.excerpt}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
+
+/** Every tag used, in order of first appearance. */
+export function tagsOf(all: readonly Post[]): string[] {
+  return [...new Set(all.flatMap((p) => p.tags))];
+}
+
+/** Each category with its number of posts, in order of first appearance. */
+export function categoriesOf(all: readonly Post[]): { name: string; count: number }[] {
+  return [...all.reduce((m, p) => m.set(p.category, (m.get(p.category) ?? 0) + 1), new Map<string, number>())].map(([name, count]) => ({ name, count }));
+}
+
+/** The sidebar's lists, from the published posts (newest first). */
+export function sidebarOf(all: readonly Post[]): SidebarData {
+  return {
+    popular: [...all].sort((a, b) => b.comments - a.comments).slice(0, 3),
+    categories: categoriesOf(all),
+    tags: tagsOf(all),
+    imageFeed: all.slice(0, 6),
+  };
 }
 
 export function filterHeading(filter: NonNullable<ListFilter>): string {
   if (filter.kind === 'tag') return `Posts tagged “${filter.value}”`;
   if (filter.kind === 'category') return `Posts in “${filter.value}”`;
   return `Search results for “${filter.value}”`;
-}
-
-/** Loader of a blog list page: filter (`?tag=`, `?category=`, `?q=`) and page (`?page=`); a page that does not exist is a 404. */
-export function blogListLoader(path: string) {
-  const base = blogRouteMeta(path);
-  return ({ request }: LoaderFunctionArgs): BlogListData => {
-    const params = new URL(request.url).searchParams;
-    const filter = listFilter(params);
-    const matching = filtered(filter);
-    const pageCount = Math.max(1, Math.ceil(matching.length / POSTS_PER_PAGE));
-    const rawPage = params.get('page');
-    const page = rawPage === null ? 1 : /^\d{1,3}$/.test(rawPage) ? Number(rawPage) : NaN;
-    if (!(page >= 1 && page <= pageCount)) throw data(null, { status: 404, statusText: 'Not Found' });
-    let title = base.title;
-    if (filter) title += `: ${filterHeading(filter)}`;
-    if (page > 1) title += `, page ${page}`;
-    return {
-      posts: matching.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE),
-      total: matching.length,
-      page,
-      pageCount,
-      filter,
-      meta: { title, description: base.description },
-    };
-  };
 }
 
 /** Title and slug of a neighbouring post, for the previous/next links. */
@@ -78,8 +104,15 @@ export interface PublishedComment {
   publishedAt: string;
 }
 
+/** A post's body: its stored document (rendered from an allowlist: nothing typed can run) and the uploaded pictures it shows, by id. */
+export interface PostBody {
+  doc: RichTextDoc;
+  pictures: Record<string, MediaPicture>;
+}
+
 export interface BlogPostData {
-  post: Post;
+  post: BlogPost;
+  body: PostBody;
   /** Approved readers' comments, oldest first. */
   approvedComments?: PublishedComment[];
   /** The older post. */
@@ -87,24 +120,12 @@ export interface BlogPostData {
   /** The newer post. */
   next: PostLink | null;
   meta: PageMeta;
+  sidebar: SidebarData;
 }
 
-const linkOf = (p: Post | undefined): PostLink | null => (p ? { slug: p.slug, title: p.title } : null);
-
-/** Loader of a blog detail page: the post of `?post=<slug>` (the newest without it); an unknown slug is a 404. */
-export function blogPostLoader(path: string) {
-  const base = blogRouteMeta(path);
-  return ({ request }: LoaderFunctionArgs): BlogPostData => {
-    const slug = new URL(request.url).searchParams.get('post');
-    const post = slug === null ? latestPost : findPost(slug);
-    if (!post) throw data(null, { status: 404, statusText: 'Not Found' });
-    const { previous, next } = adjacentPosts(post.slug);
-    return {
-      post,
-      previous: linkOf(previous),
-      next: linkOf(next),
-      // The route's own title leads, so each variant keeps a title of its own; the post's title follows.
-      meta: { title: `${base.title}: ${post.title}`, description: post.excerpt },
-    };
-  };
+/** The posts before (older) and after (newer) this one, for previous/next links. */
+export function adjacentPosts<P extends Post>(all: readonly P[], slug: string): { previous: P | undefined; next: P | undefined } {
+  const i = all.findIndex((p) => p.slug === slug);
+  if (i < 0) return { previous: undefined, next: undefined };
+  return { previous: all[i + 1], next: i > 0 ? all[i - 1] : undefined };
 }

@@ -1,6 +1,7 @@
 import { Link } from '../ui/link';
 import { formatPostDate, type Post } from '../content/posts';
 import { Icon } from '../ui/icons';
+import { SitePicture } from '../ui/site-picture';
 import { SectionHeading } from '../ui/section-heading';
 import '../ui/sections/clinic-sections.css';
 
@@ -10,6 +11,11 @@ export function latestPosts(all: readonly Post[], count = 3): Post[] {
 }
 
 export const postHref = (p: Post) => `/blogDetails?post=${encodeURIComponent(p.slug)}`;
+
+/** What a page with the news band gets from its loader (the posts are data: server/app/news.ts). */
+export interface NewsData {
+  news: Post[];
+}
 
 export interface NewsProps {
   posts: readonly Post[];
@@ -29,7 +35,7 @@ export function News({ posts, eyebrow, title, intro, headingId = 'news-heading',
         <ul className="news__list">
           {posts.map((p) => (
             <li key={p.slug} className="news-card">
-              <img src={p.img.src} width={p.img.width} height={p.img.height} alt={p.img.alt} loading="lazy" decoding="async" className="news-card__img" />
+              <SitePicture img={p.img} sizes="(min-width: 1200px) 360px, (min-width: 768px) 33vw, 100vw" loading="lazy" decoding="async" className="news-card__img" />
               <div className="news-card__body">
                 <ul className="news-card__meta" aria-label="Post details">
                   <li>

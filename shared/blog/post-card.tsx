@@ -1,4 +1,5 @@
 import { imageLoading } from '../ui/image-loading';
+import { SitePicture } from '../ui/site-picture';
 import { Link } from '../ui/link';
 import type { Post } from '../content/posts';
 import { Icon } from '../ui/icons';
@@ -11,10 +12,9 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
   return (
     <article className="post-card blog-item">
       <Link to={href} className="post-card__img" tabIndex={-1} aria-hidden="true">
-        <img
-          src={post.img.src}
-          width={post.img.width}
-          height={post.img.height}
+        <SitePicture
+          img={post.img}
+          sizes="(min-width: 1200px) 400px, (min-width: 768px) 50vw, 100vw"
           alt=""
           // The first card's image is the page's largest paint on a phone: fetched first, decoded with the page.
           {...imageLoading(eager)}

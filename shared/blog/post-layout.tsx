@@ -2,12 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../ui/link';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../content/blog';
-import { postBody, type PostBlock } from '../content/post-bodies';
 import { formatPostDate, type Post } from '../content/posts';
 import { TextAreaField, TextField } from '../ui/fields';
 import { EnquiryForm } from '../requests/enquiry-form';
 import { EmbedOnDemand } from '../ui/embed-on-demand';
 import { imageLoading } from '../ui/image-loading';
+import { SitePicture } from '../ui/site-picture';
 import { Icon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
 import { BlogShell } from './blog-shell';
@@ -16,17 +16,21 @@ import { categoryHref, postHref } from './links';
 import { useClinicFacts } from '../clinic/facts-context';
 import { teamOf, type TeamMember } from '../clinic/team';
 import type { BlogPostData, PublishedComment } from './loaders';
+import { PostBody } from './post-body';
 import { PostMeta } from './post-meta';
 import { ShareLinks } from './share-links';
 import { TagLinks } from './tag-links';
 
 export type PostMedium = 'standard' | 'audio' | 'video' | 'gallery';
 
+/** The post's picture: the page's width on a phone, the article column (about 760 px) from 992 px. */
+const POST_IMAGE_SIZES = '(min-width: 992px) 760px, calc(100vw - 2rem)';
+
 function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   if (medium === 'audio') {
     return (
       <div className="post__medium post__medium--audio">
-        <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" {...imageLoading(true)} />
+        <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
         <EmbedOnDemand kind="audio" src={soundCloudEmbedUrl(audioTrack.url)} title={`Audio: ${audioTrack.title}`} provider="SoundCloud" detail={audioTrack.duration} />
       </div>
     );
@@ -51,57 +55,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
   }
   return (
     <div className="post__medium">
-      <img src={post.img.src} width={post.img.width} height={post.img.height} alt={post.img.alt} className="post__img" {...imageLoading(true)} />
-    </div>
-  );
-}
-
-function Block({ block }: { block: PostBlock }) {
-  switch (block.kind) {
-    case 'p':
-      return <p>{block.text}</p>;
-    case 'h2':
-      return <h3>{block.text}</h3>;
-    case 'list':
-      return (
-        <ul>
-          {block.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      );
-    case 'quote':
-      return (
-        <figure className="pull-quote">
-          <span className="quote-mark pull-quote__mark" aria-hidden="true">“</span>
-          <blockquote>
-            <p>{block.text}</p>
-          </blockquote>
-          <figcaption>{block.cite}</figcaption>
-        </figure>
-      );
-  }
-}
-
-/** The body, with two clinic photographs after its first third. */
-function Body({ post }: { post: Post }) {
-  const body = postBody(post.slug);
-  const at = Math.max(2, Math.round(body.length / 3));
-  return (
-    <div className="post__body">
-      {body.slice(0, at).map((b, i) => (
-        <Block key={i} block={b} />
-      ))}
-      <div className="post__figures">
-        {postFigureImages.map((img) => (
-          <figure key={img.src}>
-            <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" />
-          </figure>
-        ))}
-      </div>
-      {body.slice(at).map((b, i) => (
-        <Block key={at + i} block={b} />
-      ))}
+      <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
     </div>
   );
 }
@@ -195,7 +149,7 @@ function CommentForm({ postSlug }: { postSlug: string }) {
  * comments and the comment form, beside the blog sidebar. Reads `blogPostLoader`'s data.
  */
 export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; medium: PostMedium }) {
-  const { post, previous, next, approvedComments = [] } = useLoaderData() as BlogPostData;
+  const { post, body, previous, next, sidebar: sidebarData, approvedComments = [] } = useLoaderData() as BlogPostData;
   // The author box shows the author as the team has them now (the clinic's facts), by name.
   const author = teamOf(useClinicFacts(), { bios: true }).find((p) => p.name === post.author);
   const { pathname } = useLocation();
@@ -209,7 +163,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
   return (
     <>
       <PageHeader title="Blog Details" crumbs={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blogs' }, { label: 'Blog Details' }]} />
-      <BlogShell sidebar={sidebar} aside={<BlogSidebar />}>
+      <BlogShell sidebar={sidebar} aside={<BlogSidebar data={sidebarData} />}>
         <article className="post" aria-labelledby="post-title">
           <Medium post={post} medium={medium} />
           <header className="post__header">
@@ -221,7 +175,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
             </h2>
             <PostMeta post={post} showReadingTime />
           </header>
-          <Body post={post} />
+          <PostBody doc={body.doc} pictures={body.pictures} figures={postFigureImages} />
           <footer className="post__footer">
             <div className="post__tags">
               <span className="post__tags-label" id="post-tags-label">
@@ -256,7 +210,13 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
           <AuthorBox doctor={author} />
         </article>
         <Comments total={post.comments} approved={approvedComments} />
-        <CommentForm postSlug={post.slug} />
+        {post.commentsOpen ? (
+          <CommentForm postSlug={post.slug} />
+        ) : (
+          <p className="comments__closed" id="comment-form-title">
+            Comments are closed for this post.
+          </p>
+        )}
       </BlogShell>
     </>
   );

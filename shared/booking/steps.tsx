@@ -1,6 +1,7 @@
 import { memo, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useClinicFacts } from '../clinic/facts-context';
+import { onlineBookingFacts } from '../clinic/team';
 import { FormStateContext, SelectField } from '../ui/fields';
 import { Link } from '../ui/link';
 import { dayOfStart, daySlots, type ChoiceValues, type DayChoice, type DaySlot, type FreeTimesView } from './page-data';
@@ -18,7 +19,7 @@ import './booking.css';
 
 /** Step 1: the service, first visit or follow-up, and a practitioner ("Any available" by default). */
 export function ChoiceForm({ values, errors, action = BOOK_PATH, headingId }: { values: Partial<ChoiceValues>; errors?: Record<string, string>; action?: string; headingId?: string }) {
-  const { services, practitioners } = useClinicFacts();
+  const { services, practitioners } = onlineBookingFacts(useClinicFacts());
   const bookable = practitioners.filter((p) => p.bookable && (!values.service || p.serviceIds.includes(values.service)));
   const visit: VisitKind = values.visit ?? 'first';
   return (

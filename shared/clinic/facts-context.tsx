@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { SiteDetailsProvider } from '../platform/site-details';
 import { siteFactsOf, type SiteFacts } from './site-facts';
 import type { ClinicFacts } from './types';
 
@@ -13,7 +14,11 @@ const ClinicFactsContext = createContext<{ facts: ClinicFacts; site: SiteFacts }
 
 export function ClinicFactsProvider({ facts, children }: { facts: ClinicFacts; children: ReactNode }) {
   const value = useMemo(() => ({ facts, site: siteFactsOf(facts) }), [facts]);
-  return <ClinicFactsContext.Provider value={value}>{children}</ClinicFactsContext.Provider>;
+  return (
+    <ClinicFactsContext.Provider value={value}>
+      <SiteDetailsProvider details={facts.details}>{children}</SiteDetailsProvider>
+    </ClinicFactsContext.Provider>
+  );
 }
 
 function useFacts() {

@@ -2,11 +2,14 @@ import { Link } from '../ui/link';
 import { copyOf } from '../content/services';
 import { Icon } from '../ui/icons';
 import { serviceHref, type ServiceSummary } from './team';
+import { useClinicFacts } from './facts-context';
+import { SitePicture } from '../ui/site-picture';
 import '../ui/sections/service-sections.css';
 
-function ServiceImage({ slug }: { slug: string }) {
-  const { img } = copyOf(slug);
-  return <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading="lazy" decoding="async" className="service-list__img" />;
+/** The service's picture (edited at /staff/content), else its copy's illustration. */
+function ServiceImage({ id, slug }: { id: string; slug: string }) {
+  const img = useClinicFacts().services.find((s) => s.id === id)?.picture ?? copyOf(slug).img;
+  return <SitePicture img={img} sizes="(min-width: 768px) 320px, calc(100vw - 2rem)" loading="lazy" decoding="async" className="service-list__img" />;
 }
 
 /** 'Services we offer': every service with its illustration, summary and a Read More link to its detail page. */
@@ -15,7 +18,7 @@ export function ServiceList({ items }: { items: readonly ServiceSummary[] }) {
     <ol className="service-list">
       {items.map((s, i) => (
         <li key={s.id} className="service-list__item">
-          <ServiceImage slug={s.slug} />
+          <ServiceImage id={s.id} slug={s.slug} />
           <div className="service-list__body">
             <p className="service-list__number" aria-hidden="true">
               {String(i + 1).padStart(2, '0')}

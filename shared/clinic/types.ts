@@ -1,4 +1,6 @@
-import type { Img } from '../content/types';
+import type { FaqItem } from '../content/faq';
+import type { ClinicDetails } from '../content/site';
+import type { SiteImage } from '../platform/site-image';
 
 /**
  * The clinic's facts, as the database holds them (server/clinic/repo.ts) and pages receive
@@ -11,11 +13,13 @@ export interface Practitioner {
   name: string;
   title: string;
   bio: string;
-  portrait: Img;
+  portrait: SiteImage;
   /** Patients can book this person (clinicians); administrators are on the team pages only. */
   bookable: boolean;
   /** The services this person gives, by id. */
   serviceIds: readonly string[];
+  /** Shown on the site (team pages, booking); hidden people keep their bookings and history. */
+  visible: boolean;
 }
 
 export interface ClinicService {
@@ -30,6 +34,10 @@ export interface ClinicService {
   bufferMinutes: number;
   /** Whole naira; null when the price is given on request. */
   priceNgn: number | null;
+  /** Offered in the online booking; otherwise the service page says to call. */
+  bookableOnline: boolean;
+  /** Its picture on the service pages; null: the illustration of its copy. */
+  picture: SiteImage | null;
 }
 
 export interface Location {
@@ -56,9 +64,14 @@ export interface OpeningHours {
   closes: string;
 }
 
+export type { ClinicDetails };
+
 export interface ClinicFacts {
   practitioners: readonly Practitioner[];
   services: readonly ClinicService[];
   locations: readonly Location[];
   hours: readonly OpeningHours[];
+  details: ClinicDetails;
+  /** The questions and answers of the FAQ bands, in order. */
+  faqs: readonly FaqItem[];
 }

@@ -1,7 +1,6 @@
 import type { CounterItem, HeroSlide, Img } from './types';
 import { galleryImages, heroImages, serviceImages } from './images';
 import type { GalleryFilter, GalleryItem } from './portfolio';
-import { site } from './site';
 
 const book = { label: 'Make Appointment', to: '/contact' };
 
@@ -39,7 +38,6 @@ export const homeFiveSlides: readonly HeroSlide[] = [
 export const emergencyCard = {
   title: 'Urgent back or neck pain?',
   text: 'Call our front desk and we will do our best to see you the same day.',
-  phone: site.phones[1],
   note: 'We are not an emergency department. For chest pain, sudden weakness or numbness, loss of bladder control or a serious injury, call 112 or go to the nearest hospital emergency unit.',
 };
 

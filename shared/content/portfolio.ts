@@ -3,7 +3,8 @@ import type { Img } from './types';
 
 /** A portfolio or gallery item (spec section 3): an image in one category. */
 export interface GalleryItem<C extends string = string> {
-  id: number;
+  /** Stable key (the template's numbers; the database's ids, e.g. `p3`). */
+  id: number | string;
   img: Img;
   category: C;
   title: string;

@@ -1,4 +1,4 @@
-import { site } from './site';
+import { site, type ClinicDetails } from './site';
 
 /**
  * The privacy notice (Nigeria Data Protection Act 2023): what the forms keep, why, for how
@@ -13,7 +13,7 @@ export interface PrivacySection {
   paragraphs: readonly string[];
 }
 
-export function privacySections(retentionMonths: number, address: string): readonly PrivacySection[] {
+export function privacySections(retentionMonths: number, address: string, contact: Pick<ClinicDetails, 'email' | 'phones'> = site): readonly PrivacySection[] {
   return [
     {
       id: 'what',
@@ -50,14 +50,14 @@ export function privacySections(retentionMonths: number, address: string): reado
       id: 'rights',
       title: 'Your rights: a copy, a correction, erasure',
       paragraphs: [
-        `You may ask for a copy of what we hold about you, ask us to correct it, or ask us to erase it. Write to ${site.email} or call ${site.phones[0].display}, telling us the phone number or e-mail address you used; we answer within 30 days.`,
+        `You may ask for a copy of what we hold about you, ask us to correct it, or ask us to erase it. Write to ${contact.email} or call ${contact.phones[0].display}, telling us the phone number or e-mail address you used; we answer within 30 days.`,
         'If you are not satisfied with our answer you may complain to the Nigeria Data Protection Commission.',
       ],
     },
     {
       id: 'contact',
       title: 'Contact for data requests',
-      paragraphs: [`${site.name}, ${address}. E-mail ${site.email}.`],
+      paragraphs: [`${site.name}, ${address}. E-mail ${contact.email}.`],
     },
   ];
 }

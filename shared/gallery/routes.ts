@@ -3,6 +3,8 @@ import type { PageRoute } from '../platform/page-route';
 export const galleryRoutes: PageRoute[] = [
   {
     path: '/portfolioTwoColumn',
+    // The pictures are data (server/gallery/pages/).
+    serverLoader: true,
     page: 'gallery/portfolio-two-column',
     meta: {
       title: 'Portfolio: Our Clinic in Pictures',
@@ -11,6 +13,8 @@ export const galleryRoutes: PageRoute[] = [
   },
   {
     path: '/portfolioThreeColumn',
+    // The pictures are data (server/gallery/pages/).
+    serverLoader: true,
     page: 'gallery/portfolio-three-column',
     meta: {
       title: 'Portfolio Gallery',
@@ -19,6 +23,8 @@ export const galleryRoutes: PageRoute[] = [
   },
   {
     path: '/portfolioSlider',
+    // The pictures are data (server/gallery/pages/).
+    serverLoader: true,
     page: 'gallery/portfolio-slider',
     meta: {
       title: 'Portfolio Slider',

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Link } from '../ui/link';
 import { appointmentWidget, bookAppointment, departmentOptions } from '../content/appointment';
-import { site } from '../content/site';
 import { describeHours, locationOptionsOf } from '../clinic/site-facts';
 import { useSiteFacts } from '../clinic/facts-context';
 import { useClinicFacts } from '../clinic/facts-context';
@@ -12,6 +11,7 @@ import { SectionHeading } from '../ui/section-heading';
 import { Section } from '../ui/section';
 import { PhoneLink } from '../ui/phone-link';
 import '../ui/sections/clinic-sections.css';
+import { useSiteDetails } from '../platform/site-details';
 
 /** The site's services as the forms' choices. */
 export function useServiceOptions() {
@@ -53,6 +53,7 @@ export function BookAppointmentForm() {
 
 /** Appointment page section: the form in a card beside the clinic's hours and phone numbers. */
 export function BookAppointment({ headingId = 'book-heading' }: { headingId?: string }) {
+  const details = useSiteDetails();
   const hours = describeHours(useSiteFacts().hours);
   return (
     <Section headingId={headingId} className="section--tint book-appointment" containerClassName="book-appointment__inner">
@@ -69,7 +70,7 @@ export function BookAppointment({ headingId = 'book-heading' }: { headingId?: st
         </p>
         <h3>Prefer to call?</h3>
         <ul className="book-appointment__phones">
-          {site.phones.map((p) => (
+          {details.phones.map((p) => (
             <li key={p.e164}>
               <PhoneLink phone={p} iconSize={18} />
             </li>

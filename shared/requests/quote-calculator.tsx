@@ -3,7 +3,26 @@ import { useServiceOptions } from './appointment-forms';
 import { EnquiryForm } from './enquiry-form';
 import { SelectField, TextField } from '../ui/fields';
 import { Section } from '../ui/section';
+import { useClinicFacts } from '../clinic/facts-context';
+import { formatNaira } from '../clinic/money';
 import '../ui/sections/service-sections.css';
+
+/** Each service's price a visit and its first visit's length (the booking's own), as a short list beside the form. */
+function PriceList() {
+  const { services } = useClinicFacts();
+  return (
+    <div className="quote__prices">
+      <h3 className="quote__prices-title">Prices a visit</h3>
+      <ul>
+        {services.map((s) => (
+          <li key={s.id}>
+            <span>{s.name}</span> <strong>{s.priceNgn === null ? 'on request' : formatNaira(s.priceNgn)}</strong> <span className="quote__prices-length">(first visit {s.firstVisitMinutes} min, follow-up {s.followUpMinutes} min)</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * The quote calculator (spec: four dropdowns and a phone field): the choices and the phone
@@ -30,6 +49,7 @@ export function QuoteCalculator() {
           <TextField label={quoteCopy.phoneLabel} name="phone" type="tel" autoComplete="tel" inputMode="tel" className="field--full" placeholder="e.g. 0803 123 4567" required />
         </div>
       </EnquiryForm>
+      <PriceList />
     </Section>
   );
 }

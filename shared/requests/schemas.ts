@@ -26,6 +26,8 @@ export interface FormContext {
   site: SiteFacts;
   /** The practitioners patients can ask for (the appointment form's doctor list). */
   practitioners?: readonly { id: string }[];
+  /** The posts readers may comment on, by slug (the server knows; the browser's first check does not). */
+  commentable?: readonly string[];
 }
 
 /** One delivering form: its schema, given the context. */

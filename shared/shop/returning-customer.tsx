@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from '../ui/link';
 import { sendPasswordReset } from '../accounts/password-reset';
-import { site } from '../content/site';
+import { useSiteDetails } from '../platform/site-details';
 
 type ResetState = { status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string };
 
@@ -10,6 +10,7 @@ type ResetState = { status: 'idle' } | { status: 'busy' } | { status: 'error'; m
  * reset e-mail through the same action as the login page (which shows its own dialogs).
  */
 export function ReturningCustomer() {
+  const { phones } = useSiteDetails();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const [reset, setReset] = useState<ResetState>({ status: 'idle' });
@@ -31,7 +32,7 @@ export function ReturningCustomer() {
       setReset({ status: 'idle' });
     } catch (err) {
       const reason = err instanceof Error && err.message ? err.message : 'the request failed';
-      setReset({ status: 'error', message: `We couldn’t send a password reset e-mail (${reason}). Please try again later, or call ${site.phones[0].display}.` });
+      setReset({ status: 'error', message: `We couldn’t send a password reset e-mail (${reason}). Please try again later, or call ${phones[0].display}.` });
     }
   };
 

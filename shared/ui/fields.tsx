@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { Option } from '../content/types';
 
 /**
@@ -99,7 +99,7 @@ export function SelectField({
   placeholder,
   defaultValue,
   ...select
-}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   const { value, error } = useFieldState(name);
   return (

@@ -15,6 +15,7 @@ import { openTestStore, testEngines, type TestStore } from '../support/test-stor
 // (the whole render: a RangeError there was a 500) and as a data request (the field's message).
 
 const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
+const editor: SessionUser = { uid: 'u-editor', displayName: 'Chioma Obi', email: 'chioma@example.com', role: 'editor' };
 
 const BAD_DAYS = ['x', '2026-13-01', '2026-13-45', '2026-02-30', '2026-1-1', '20261201', '0000-01-01', '9999-12-31', '2026-12-01T09:00', '٢٠٢٦-١٢-٠١'];
 const BAD_TIMES = ['x', '25:00', '9:00', '12:60', '24:01', '12:00:00', '-1:00', '1200'];
@@ -44,6 +45,11 @@ const TAKE_NONE = new Set([
   '/', '/home', '/homeFour', '/servicesTwo', '/contact', '/privacy', '/newsletter/confirm', '/newsletter/unsubscribe', '/staff', '/staff/people', '/staff/booking-limits', '/staff/bookings/:reference/form', '/staff/content/new-patient-form',
   '/login', '/register', '/account', '/blogDetails', '/blogDetailsLeftSidebar', '/blogDetailsAudio', '/blogDetailsVideo', '/blogDetailsGallery',
   '/service-detail/:id', '/servicesDetails', '/shopDetails', '/shoppingCart', '/wishList', '/checkout',
+  // Pages whose content is data (issue 45): the blog lists' `?page=` is a page's number, a 404 when there is no such page.
+  '/homeTwo', '/homeThree', '/homeFive', '/blogs', '/blogLeftSideBar', '/blogNoSideBar', '/blogTwoColumn', '/blogTwoMasonry', '/blogThreeColumn', '/blogThreeColMasonry',
+  '/portfolioTwoColumn', '/portfolioThreeColumn', '/portfolioSlider',
+  // The site editor's home, its lists (a new item from its title) and the media library (a picture's id is its content hash).
+  '/staff/content', '/staff/content/:kind', '/staff/content/media',
 ]);
 
 describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
@@ -60,7 +66,8 @@ describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
     await clearBooking(t.store);
     await addPlans(t.store, [{ practitioner: 'adaeze-okafor', weekday: 2, starts: '09:00', ends: '12:00' }]);
     booking = createBookingService(bookingDeps(t.store));
-    app = makeTestApp({ store: t.store, requests: undefined, booking, getUser: async () => staff });
+    // The front desk everywhere but the site editor's pages, which are the editor's.
+    app = makeTestApp({ store: t.store, requests: undefined, booking, getUser: async (req) => (req.path.startsWith('/staff/content/') ? editor : staff) });
     const booked = await booking.book(bookingForm({ date: '2026-12-08' }), visitor());
     if (!booked.ok) throw new Error(booked.reason);
     token = booked.manageToken;
@@ -101,6 +108,11 @@ describe.each(testEngines())('bad dates, times and ids on %s', (engine) => {
       { route: '/appoinment', name: 'date', kind: 'day', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: v, time: '10:30' } }), status: 422, message: errorsOf('date') },
       { route: '/booking/manage/:token/form', name: 'dobYear', kind: 'day', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: '1', dobMonth: '2', dobYear: v } }), status: 422, message: errorsOf('dobYear') },
       { route: '/booking/manage/:token/form', name: 'dobDay', kind: 'id', send: (v) => ({ method: 'POST', url: `/booking/manage/${formToken}/form`, fields: { intent: 'gate', dobDay: v, dobMonth: '2', dobYear: '1985' } }), status: 422, message: errorsOf('dobDay') },
+      // The site editor (issue 45): the version a form was made from, a time to publish, a revision restored.
+      { route: '/staff/content/:kind/:id', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral', fields: { intent: 'save', version: v, question: 'Do I need a referral?', answer: 'No.', order: '1' } }), status: 400, message: (d) => d.message },
+      { route: '/staff/content/:kind/:id', name: 'scheduleAt', kind: 'moment', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral', fields: { intent: 'schedule', version: '1', scheduleAt: v, question: 'Do I need a referral?', answer: 'No.', order: '1' } }), status: 422, message: errorsOf('scheduleAt') },
+      { route: '/staff/content/:kind/:id', name: 'scheduleAt (a day that is not)', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral', fields: { intent: 'schedule', version: '1', scheduleAt: `${v}T09:00`, question: 'Do I need a referral?', answer: 'No.', order: '1' } }), status: 422, message: errorsOf('scheduleAt') },
+      { route: '/staff/content/:kind/:id/revisions/:n', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral/revisions/1', fields: { version: v } }), status: 400, message: (d) => d.message },
       { route: '/appoinment', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
     );
   });

@@ -24,6 +24,13 @@ import { formPath, QUESTIONS_PATH, shortFormPath, staffFormPath } from '../../sh
 import type { SessionUser } from '../../shared/platform/session';
 import { bookingDeps, bookingForm, INBOX, NOW, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 import { dumpDatabase, rowsHolding } from '../support/database-dump';
+
+/**
+ * The site's published text (issue 45: services, posts, FAQ and their drafts and revisions are
+ * data): the clinic's words, never a patient's, yet full of "lower back" and "examination"
+ * (which holds "amina"). Left out where a dump is searched for a patient's answers or name.
+ */
+const PUBLISHED = new Set(['public.content_entries', 'public.content_revisions', 'public.posts', 'public.services', 'public.faqs', 'public.practitioners', 'public.gallery_items', 'public.clinic_details']);
 import { ANSWER_NEEDLES, ANSWERS, DOB, formClient, people, safety, sessionOf } from '../support/intake';
 import { mainOf, textOf } from '../support/page-text';
 import { makeTestApp } from '../support/test-app';
@@ -453,7 +460,7 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     expect(sealed[0]!.row).toMatch(/v1\.[\w-]+\.[\w-]+\.[\w-]+/);
     expect(rowsHolding(dump, ANSWER_NEEDLES)).toEqual([]);
     // Nor the ids of what was ticked (outside the questions themselves, which are the clinic's, in intake_versions).
-    expect(rowsHolding(dump.filter((r) => r.table !== 'public.intake_versions'), ['lower-back', 'knee-left', 'diabetes'])).toEqual([]);
+    expect(rowsHolding(dump.filter((r) => r.table !== 'public.intake_versions' && !PUBLISHED.has(r.table)), ['lower-back', 'knee-left', 'diabetes'])).toEqual([]);
     expect(lines.filter((line) => ANSWER_NEEDLES.some((n) => line.includes(n)))).toEqual([]);
   });
 
@@ -475,7 +482,7 @@ describe.each(testEngines())('new-patient forms on %s', (engine) => {
     const erased = await request(app).post('/staff/people').type('form').send({ intent: 'erase', email: 'amina@example.com', phone: '0803 123 4567', confirm: 'yes' });
     expect(erased.status).toBe(303);
     expect(await store.db.select().from(intakeForms)).toEqual([]);
-    expect(rowsHolding(await dumpDatabase(store), ['Amina', 'amina@example.com'])).toEqual([]);
+    expect(rowsHolding((await dumpDatabase(store)).filter((r) => !PUBLISHED.has(r.table)), ['Amina', 'amina@example.com'])).toEqual([]);
   });
 
   it('key rotation: the new key reads old and new forms while the old one is kept, npm run intake:rekey rewraps them all, and a server without the key says the form cannot be decrypted', async () => {

@@ -18,7 +18,8 @@ import { openTestStore, testEngines, type TestStore } from '../support/test-stor
 // down (the error lines), and no log line may hold the token.
 
 /** Route parameters that are not secrets: naming a new one here is a decision, not an accident. */
-const PUBLIC_PARAMS = new Set(['id', 'reference', 'slug', 'file']);
+// kind and n: the site editor's kind of content (service, post…) and a revision's number (issue 45).
+const PUBLIC_PARAMS = new Set(['id', 'reference', 'slug', 'file', 'kind', 'n']);
 
 type Layer = { route?: { path: string | string[] }; handle?: { stack?: Layer[] } };
 /** The paths of every route Express answers itself (outside the page table), nested routers included. */

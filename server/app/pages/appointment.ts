@@ -11,3 +11,6 @@ async function bookable({ context }: Pick<ActionFunctionArgs, 'context'>) {
 
 /** 'Book Appointment': a request for a call back to agree the day and time. */
 export const action = requestFormAction(appointmentForm, { context: async (args) => ({ practitioners: await bookable(args) }) });
+
+/** Its news band's posts are data: the newest published ones (server/app/news.ts). */
+export { newsLoader as loader } from '../news';

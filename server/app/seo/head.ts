@@ -1,6 +1,7 @@
 import type { StaticHandlerContext } from 'react-router';
 import { site } from '../../../shared/content/site';
 import type { PageMeta } from '../../../shared/platform/page-meta';
+import { isMediaKey, mediaUrl, type MediaPicture, type PictureVariant } from '../../../shared/platform/media';
 import { CARD_HEIGHT, CARD_WIDTH, cardFor } from '../../../shared/app/seo/social-cards';
 import { canonicalPath } from '../../../shared/app/seo/urls';
 import { escapeHtml, jsonForScript } from '../../platform/render/document';
@@ -19,7 +20,7 @@ import {
 } from './structured-data';
 import type { ServiceSummary } from '../../../shared/clinic/team';
 import type { ClinicFacts } from '../../../shared/clinic/types';
-import type { Post } from '../../../shared/content/posts';
+import type { BlogPost } from '../../../shared/blog/loaders';
 
 /** What the render handler knows that the head needs (from res.locals). */
 export interface SeoLocals {
@@ -37,7 +38,7 @@ const SERVICE_LIST_PAGES = new Set(['/services']);
 
 interface LeafData {
   service?: ServiceSummary;
-  post?: Post;
+  post?: BlogPost;
   canonical?: string;
 }
 
@@ -49,10 +50,16 @@ export function structuredDataFor(routePath: string, data: LeafData, origin: str
   if (TEAM_PAGES.has(routePath)) nodes.push(...teamNodes(origin, facts, `${origin}/doctors`));
   if (routePath === '/doctorDetails') nodes.push(...principalNode(origin, facts, pageUrl));
   if (data.post) nodes.push(blogPostingNode(origin, data.post, pageUrl, imageUrl));
-  if (FAQ_PAGES.has(routePath)) nodes.push(faqPageNode(pageUrl));
+  if (FAQ_PAGES.has(routePath)) nodes.push(faqPageNode(pageUrl, facts));
   const crumbs = breadcrumbsFor(routePath, data, origin, facts);
   if (crumbs) nodes.push(breadcrumbNode(pageUrl, crumbs));
   return nodes;
+}
+
+/** The copy of an upload a link preview takes: a JPEG (every preview reads one) nearest the card's width. */
+function cardCopy(picture: MediaPicture): PictureVariant | undefined {
+  const jpeg = picture.variants.filter((v) => v.type === 'image/jpeg' && isMediaKey(v.key));
+  return jpeg.sort((a, b) => Math.abs(a.width - CARD_WIDTH) - Math.abs(b.width - CARD_WIDTH))[0];
 }
 
 /**
@@ -69,8 +76,10 @@ export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: S
   }
   const data = (context.loaderData[leaf.route.id] ?? {}) as LeafData;
   const pageUrl = origin + canonicalPath(context.location.pathname, context.location.search, data.canonical);
-  const card = cardFor(routePath, data);
-  const imageUrl = card ? `${origin}/og/${card.key}.png` : `${origin}/icons/icon-512.png`;
+  // An uploaded picture (a post's cover) is its own card: its JPEG copy nearest a card's width.
+  const uploaded = data.post?.img.media && routePath !== '/blogDetailsVideo' ? cardCopy(data.post.img.media) : undefined;
+  const card = uploaded ? { key: '', img: data.post!.img } : cardFor(routePath, data);
+  const imageUrl = uploaded ? origin + mediaUrl(uploaded.key) : card ? `${origin}/og/${card.key}.png` : `${origin}/icons/icon-512.png`;
   const e = escapeHtml;
   const tags = [
     `<link rel="canonical" href="${e(pageUrl)}">`,
@@ -82,9 +91,9 @@ export function seoHead(context: StaticHandlerContext, meta: PageMeta, locals: S
     `<meta property="og:description" content="${e(meta.description)}">`,
     `<meta property="og:url" content="${e(pageUrl)}">`,
     `<meta property="og:image" content="${e(imageUrl)}">`,
-    `<meta property="og:image:type" content="image/png">`,
-    `<meta property="og:image:width" content="${CARD_WIDTH}">`,
-    `<meta property="og:image:height" content="${CARD_HEIGHT}">`,
+    `<meta property="og:image:type" content="${uploaded ? uploaded.type : 'image/png'}">`,
+    `<meta property="og:image:width" content="${uploaded ? uploaded.width : CARD_WIDTH}">`,
+    `<meta property="og:image:height" content="${uploaded ? uploaded.height : CARD_HEIGHT}">`,
     `<meta property="og:image:alt" content="${e(card?.img.alt || site.name)}">`,
     ...(data.post ? [`<meta property="article:published_time" content="${e(data.post.date)}">`] : []),
     `<meta name="twitter:card" content="summary_large_image">`,

@@ -3,7 +3,8 @@ import express, { type Router } from 'express';
 import { site } from '../../../shared/content/site';
 import type { PageRoute } from '../../../shared/platform/page-route';
 import { allCards, APP_ICONS } from '../../../shared/app/seo/social-cards';
-import { sitemapEntries } from '../../../shared/app/seo/urls';
+import { sitemapEntries, type SitemapPost } from '../../../shared/app/seo/urls';
+import type { BlogCatalog } from '../../blog/catalog';
 import type { ClinicCatalog } from '../../clinic/context';
 import { escapeHtml } from '../../platform/render/document';
 
@@ -13,6 +14,8 @@ export interface SeoRoutesOptions {
   pages: readonly PageRoute[];
   /** The clinic's facts: the sitemap lists each service's page. */
   clinic: ClinicCatalog;
+  /** The published posts: the sitemap lists each, with the day it last changed. */
+  blog: BlogCatalog;
   /**
    * Public folder to draw /og/*.png and /icons/*.png from on the fly (development and tests,
    * where there is no build). Production serves the PNGs the build wrote into dist/client.
@@ -20,8 +23,8 @@ export interface SeoRoutesOptions {
   generateFrom?: string;
 }
 
-export function sitemapXml(origin: string, pages: readonly PageRoute[], serviceIds: readonly string[]): string {
-  const urls = sitemapEntries(pages, serviceIds).map(
+export function sitemapXml(origin: string, pages: readonly PageRoute[], serviceIds: readonly string[], posts: readonly SitemapPost[]): string {
+  const urls = sitemapEntries(pages, serviceIds, posts).map(
     ({ loc, lastmod }) => `<url><loc>${escapeHtml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
@@ -54,7 +57,7 @@ export function webManifest() {
 }
 
 /** sitemap.xml, robots.txt, the web app manifest, and (without a build) the social cards and icons. */
-export function seoRoutes({ origin, pages, clinic, generateFrom }: SeoRoutesOptions): Router {
+export function seoRoutes({ origin, pages, clinic, blog, generateFrom }: SeoRoutesOptions): Router {
   const router = express.Router();
   const robots = robotsTxt(origin);
   const manifest = JSON.stringify(webManifest());
@@ -62,8 +65,8 @@ export function seoRoutes({ origin, pages, clinic, generateFrom }: SeoRoutesOpti
   // Made on each request from the facts in memory (the services are data): microseconds.
   router.get('/sitemap.xml', async (_req, res, next) => {
     try {
-      const { services } = await clinic.facts();
-      const sitemap = sitemapXml(origin, pages, services.map((s) => s.id));
+      const [{ services }, posts] = await Promise.all([clinic.facts(), blog.posts()]);
+      const sitemap = sitemapXml(origin, pages, services.map((s) => s.id), posts);
       res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(sitemap);
     } catch (error) {
       next(error);

@@ -1,8 +1,7 @@
 import { DAY_NAMES } from '../../../shared/clinic/site-facts';
 import type { ClinicFacts, Practitioner } from '../../../shared/clinic/types';
 import { principalProfile } from '../../../shared/content/doctor-pages';
-import { faqs } from '../../../shared/content/faq';
-import type { Post } from '../../../shared/content/posts';
+import type { BlogPost } from '../../../shared/blog/loaders';
 import { copyOf } from '../../../shared/content/services';
 import { site } from '../../../shared/content/site';
 import type { ClinicService } from '../../../shared/clinic/types';
@@ -66,8 +65,8 @@ export function clinicNode(origin: string, facts: ClinicFacts, full = true): Jso
     name: site.name,
     url: `${origin}/`,
     logo: `${origin}/icons/icon-512.png`,
-    email: site.email,
-    telephone: site.phones.map((p) => p.e164),
+    email: facts.details.email,
+    telephone: facts.details.phones.map((p) => p.e164),
     address: {
       '@type': 'PostalAddress',
       streetAddress: location.street,
@@ -88,7 +87,7 @@ export function clinicNode(origin: string, facts: ClinicFacts, full = true): Jso
     ...(location.mapHref ? { hasMap: location.mapHref } : {}),
     medicalSpecialty: [ref(`${SCHEMA}Musculoskeletal`), ref(`${SCHEMA}Physiotherapy`)],
     isAcceptingNewPatients: true,
-    sameAs: site.social.map((s) => s.href),
+    sameAs: facts.details.social.map((s) => s.href),
   };
 }
 
@@ -124,7 +123,7 @@ export function principalNode(origin: string, facts: ClinicFacts, pageUrl: strin
 }
 
 export function teamNodes(origin: string, facts: ClinicFacts, pageUrl: string): JsonLdNode[] {
-  return facts.practitioners.map((d) => teamMemberNode(origin, d, pageUrl));
+  return facts.practitioners.filter((p) => p.visible).map((d) => teamMemberNode(origin, d, pageUrl));
 }
 
 export function serviceNode(origin: string, facts: ClinicFacts, service: Pick<ClinicService, 'id' | 'slug' | 'name' | 'summary'>): JsonLdNode {
@@ -135,7 +134,7 @@ export function serviceNode(origin: string, facts: ClinicFacts, service: Pick<Cl
     name: service.name,
     description: service.summary,
     url,
-    image: origin + copyOf(service.slug).img.src,
+    image: origin + (facts.services.find((s) => s.id === service.id)?.picture ?? copyOf(service.slug).img).src,
     serviceType: service.name,
     category: 'Chiropractic and rehabilitation care',
     provider: { '@id': clinicId(origin) },
@@ -147,15 +146,15 @@ export function serviceNodes(origin: string, facts: ClinicFacts): JsonLdNode[] {
   return facts.services.map((s) => serviceNode(origin, facts, s));
 }
 
-export function blogPostingNode(origin: string, post: Post, pageUrl: string, imageUrl: string): JsonLdNode {
+export function blogPostingNode(origin: string, post: BlogPost, pageUrl: string, imageUrl: string): JsonLdNode {
   return {
     '@type': 'BlogPosting',
     '@id': `${pageUrl}#article`,
     headline: post.title,
     description: post.excerpt,
-    image: [imageUrl, origin + post.img.src],
+    image: imageUrl === origin + post.img.src ? [imageUrl] : [imageUrl, origin + post.img.src],
     datePublished: post.date,
-    dateModified: post.date,
+    dateModified: post.modified,
     author: { '@type': 'Person', name: post.author, worksFor: { '@id': clinicId(origin) } },
     publisher: { '@id': clinicId(origin) },
     mainEntityOfPage: pageUrl,
@@ -167,12 +166,12 @@ export function blogPostingNode(origin: string, post: Post, pageUrl: string, ima
   };
 }
 
-export function faqPageNode(pageUrl: string): JsonLdNode {
+export function faqPageNode(pageUrl: string, facts: ClinicFacts): JsonLdNode {
   return {
     '@type': 'FAQPage',
     '@id': `${pageUrl}#faq`,
     url: pageUrl,
-    mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    mainEntity: facts.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
   };
 }
 

@@ -1,7 +1,7 @@
-import { blogPostServerLoader } from '../post-loader';
+import { blogPostLoader } from '../page-data';
 
-/** /blogDetailsAudio: the post and its approved comments (server/blog/post-loader.ts). */
-export const loader = blogPostServerLoader('/blogDetailsAudio');
+/** /blogDetailsAudio: the post and its approved comments (server/blog/page-data.ts). */
+export const loader = blogPostLoader('/blogDetailsAudio');
 
 /** The comment form: held for moderation as a request. */
 export { commentAction as action } from '../comment-action';

@@ -5,8 +5,9 @@ import { FAILURES, managePath } from '../../../shared/booking/results';
 import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, type BookingFormContext } from '../../../shared/booking/schemas';
 import { isDate } from '../../../shared/booking/time';
 import { visitKind } from '../../../shared/booking/types';
-import { site } from '../../../shared/content/site';
 import { clinicContext } from '../../clinic/context';
+import { clinicPhoneNow } from '../../clinic/details';
+import { onlineBookingFacts } from '../../../shared/clinic/team';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
@@ -28,7 +29,8 @@ function stringsOf(params: URLSearchParams | FormData, keep: (key: string) => bo
 }
 
 async function formContext(args: Pick<LoaderFunctionArgs, 'context'>, now: Date): Promise<BookingFormContext> {
-  const facts = await args.context.get(clinicContext).facts();
+  // Online: only the services offered online, only the people shown on the site.
+  const facts = onlineBookingFacts(await args.context.get(clinicContext).facts());
   return { facts, now, rules: args.context.get(bookingContext).rules };
 }
 
@@ -86,8 +88,8 @@ function refuse(result: BookActionData, status: number, headers: Record<string, 
 }
 
 /** What a visitor is told at a limit: the limit as it is, and the clinic's number. */
-const phoneLine = () => `Please call us on ${site.phones[0].display}`;
-function capMessage(reason: 'too-many-visits' | 'one-a-day', limits: BookingLimits): string {
+function capMessage(reason: 'too-many-visits' | 'one-a-day', limits: BookingLimits, clinicPhone: string): string {
+  const phoneLine = () => `Please call us on ${clinicPhone}`;
   if (reason === 'too-many-visits') {
     const n = limits.futureVisitsPerPhone;
     return `This phone number already has ${n === 1 ? 'a visit' : `${n} visits`} booked online, as many as we book online for one number. ${phoneLine()} to book another, or move one of them from its booking link.`;
@@ -96,8 +98,8 @@ function capMessage(reason: 'too-many-visits' | 'one-a-day', limits: BookingLimi
 }
 
 /** Why no code could be sent, in words, with the way out: the call-back request or the phone. */
-function noCodeMessage(reason: 'too-many-codes' | 'codes-paused' | 'not-sent', phone: string): string {
-  const way = `ask us to call you back, or call us on ${site.phones[0].display}`;
+function noCodeMessage(reason: 'too-many-codes' | 'codes-paused' | 'not-sent', phone: string, clinicPhone: string): string {
+  const way = `ask us to call you back, or call us on ${clinicPhone}`;
   if (reason === 'too-many-codes') return `We have sent several codes to ${formatE164Nigeria(phone)} in the last hour. Please use the latest one, try again later, or ${way}.`;
   if (reason === 'codes-paused') return `We cannot send codes just now. Please try again in a little while, or ${way}.`;
   return `We could not send a code to ${formatE164Nigeria(phone)} by WhatsApp or SMS. Please check the number, or ${way}.`;
@@ -141,8 +143,9 @@ export async function action(args: ActionFunctionArgs) {
   const { logger, publicOrigin } = args.context.get(platformContext);
   const { ip } = args.context.get(clientContext);
   const limits = booking.limits;
+  const clinicPhone = clinicPhoneNow(args.context.get(clinicContext));
   const unavailable = () =>
-    refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${site.phones[0].display}.`, errors: {}, values }, 503);
+    refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${clinicPhone}.`, errors: {}, values }, 503);
   if (intent === 'edit') return refuse({ status: 'invalid', message: '', errors: {}, values }, 200);
   const phone = toE164Nigeria(values.phone ?? '');
   try {
@@ -154,7 +157,7 @@ export async function action(args: ActionFunctionArgs) {
         await booking.recordRefusal({ cap: over.cap, phone, address: over.address }).catch((error: unknown) => logger.error('booking refusal not recorded', errorFields(error)));
         const minutes = Math.ceil(over.retryAfterSeconds / 60);
         return refuse(
-          { status: 'limited', message: `Too many bookings were tried from your connection in the last hour. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or call us on ${site.phones[0].display}.`, errors: {}, values, retryAfterSeconds: over.retryAfterSeconds },
+          { status: 'limited', message: `Too many bookings were tried from your connection in the last hour. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or call us on ${clinicPhone}.`, errors: {}, values, retryAfterSeconds: over.retryAfterSeconds },
           429,
           { 'Retry-After': String(over.retryAfterSeconds) },
         );
@@ -177,7 +180,7 @@ export async function action(args: ActionFunctionArgs) {
     const capped = await booking.visitCapFor(form.patient.phone, form.startsAt);
     if (capped) {
       await booking.recordRefusal({ cap: capped === 'too-many-visits' ? 'future-visits' : 'visits-a-day', phone: form.patient.phone, address });
-      return refuse({ status: 'capped', message: capMessage(capped, limits), errors: capped === 'one-a-day' ? { start: capMessage(capped, limits) } : {}, values }, 409);
+      return refuse({ status: 'capped', message: capMessage(capped, limits, clinicPhone), errors: capped === 'one-a-day' ? { start: capMessage(capped, limits, clinicPhone) } : {}, values }, 409);
     }
     let proven = await booking.phoneProven({ cookie, uid: user?.uid ?? null, phone: form.patient.phone, secure });
     if (!proven && intent === 'code') {
@@ -190,7 +193,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!proven) {
       const channel = intent === 'resend-sms' ? 'sms' : intent === 'resend-whatsapp' ? 'whatsapp' : form.reminders.channel === 'sms' ? 'sms' : 'whatsapp';
       const sent = await booking.requestCode({ phone: form.patient.phone, channel, address });
-      if (!sent.ok) return refuse({ status: 'no-code', message: noCodeMessage(sent.reason, form.patient.phone), errors: {}, values, reason: sent.reason }, sent.reason === 'not-sent' ? 503 : 429);
+      if (!sent.ok) return refuse({ status: 'no-code', message: noCodeMessage(sent.reason, form.patient.phone, clinicPhone), errors: {}, values, reason: sent.reason }, sent.reason === 'not-sent' ? 503 : 429);
       return refuse({ status: 'code', message: '', errors: {}, values, code: { token: sent.token, channel: sent.channel, phone: formatE164Nigeria(form.patient.phone), expiresAt: sent.expiresAt.toISOString() } }, 200);
     }
   } catch (error) {
@@ -214,7 +217,7 @@ export async function action(args: ActionFunctionArgs) {
   if (result.reason === 'too-many-visits' || result.reason === 'one-a-day') {
     // Counted again in the booking itself: another booking from this phone was faster.
     await booking.recordRefusal({ cap: result.reason === 'too-many-visits' ? 'future-visits' : 'visits-a-day', phone: form.patient.phone, address });
-    return refuse({ status: 'capped', message: capMessage(result.reason, limits), errors: {}, values }, 409, headers);
+    return refuse({ status: 'capped', message: capMessage(result.reason, limits, clinicPhone), errors: {}, values }, 409, headers);
   }
   const field = result.reason === 'unknown-practitioner' || result.reason === 'service-not-given' ? 'practitioner' : result.reason === 'unknown-service' ? 'service' : 'start';
   return refuse({ status: 'invalid', message: failure.message, errors: { [field]: failure.message }, values }, failure.status, headers);

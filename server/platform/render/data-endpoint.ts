@@ -13,6 +13,8 @@ export interface DataEndpointDeps {
   logger: Logger;
   getUser: (req: ExpressRequest) => Promise<SessionUser | null>;
   context: (req: ExpressRequest, user: SessionUser | null) => RouterContextProvider;
+  /** Made ready before the loader or action runs, as for a page (the renderer's shell). */
+  prepare?: (req: ExpressRequest, user: SessionUser | null) => Promise<void>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createDataEndpoint(deps: DataEndpointDeps) {
     res.setHeader('Vary', 'Cookie');
     try {
       const user = await deps.getUser(req);
+      await deps.prepare?.(req, user);
       const { envelope, headers } = await runDataRequest(deps.routes, routeId, toFetchRequest(req, signal), deps.context(req, user));
       if (signal.aborted) return;
       copyHeaders(res, headers);

@@ -32,14 +32,17 @@ export interface RenderDeps {
   /** Tags for a public page's head (canonical link, social cards, structured data): the composition's (server/app/seo/head.ts). */
   head?: (context: StaticHandlerContext, meta: PageMeta, locals: Record<string, unknown>) => string;
   /**
-   * What the app around the router needs, made ready before each render (awaited), then given:
-   * providers around the tree, data for the browser's start (attributes on the session element),
-   * and files for the page's loader to prefetch with its scripts. The composition's: the clinic's facts.
+   * What the app around the router needs, made ready for each request before its loaders run
+   * (pages and data requests; awaited), then given: providers around the tree, data for the
+   * browser's start (attributes on the session element), and files for the page's loader to
+   * prefetch with its scripts. The composition's: the clinic's facts, and an editor's preview.
+   * `isPrivate`: this request's page is for its visitor only (never cached, not indexed).
    */
   shell?: {
-    prepare(): Promise<void>;
-    wrap(app: ReactNode): ReactNode;
-    boot(): DocumentBoot;
+    prepare(req: ExpressRequest, user: SessionUser | null): Promise<void>;
+    wrap(app: ReactNode, req: ExpressRequest): ReactNode;
+    boot(req: ExpressRequest): DocumentBoot;
+    isPrivate?(req: ExpressRequest): boolean;
   };
 }
 
@@ -188,7 +191,7 @@ export class RenderTimeoutError extends Error {
 export function createPageRenderer(deps: RenderDeps): RequestHandler {
   const { handler } = deps;
   const styleParts = new StyleParts();
-  const answerDataRequest = createDataEndpoint({ routes: handler.dataRoutes, logger: deps.logger, getUser: deps.getUser, context: deps.context });
+  const answerDataRequest = createDataEndpoint({ routes: handler.dataRoutes, logger: deps.logger, getUser: deps.getUser, context: deps.context, ...(deps.shell ? { prepare: deps.shell.prepare } : {}) });
 
   return async (req, res, next) => {
     const controller = new AbortController();
@@ -203,7 +206,8 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     let context: StaticHandlerContext | Response;
     let user: SessionUser | null;
     try {
-      [user] = await Promise.all([deps.getUser(req), deps.shell?.prepare()]);
+      user = await deps.getUser(req);
+      await deps.shell?.prepare(req, user);
       context = await handler.query(toFetchRequest(req, controller.signal), { requestContext: deps.context(req, user) });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -237,7 +241,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
       return;
     }
 
-    const isPrivate = isPrivatePage(context);
+    const isPrivate = isPrivatePage(context) || deps.shell?.isPrivate?.(req) === true;
     // An anonymous page bound for the page cache: rendered whole, without a nonce (its
     // inline scripts are allowed by hash), so every anonymous visitor gets the same bytes.
     const capture = res.locals.pageCapture as PageCapture | undefined;
@@ -251,7 +255,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     let failed = false;
 
     const routed = <StaticRouterProvider router={router} context={context} nonce={nonce} />;
-    const app = <SessionProvider user={user}>{deps.shell ? deps.shell.wrap(routed) : routed}</SessionProvider>;
+    const app = <SessionProvider user={user}>{deps.shell ? deps.shell.wrap(routed, req) : routed}</SessionProvider>;
     const bootstrapModules = assets.loaderScript ? undefined : assets.entryScripts;
 
     /**
@@ -274,7 +278,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
         // Private pages (staff, one-time links) are for no search engine or link preview: no SEO tags.
         // A cached page carries no nonce: the one of this response would be stale for the next visitor.
         const seo = isPrivate || !deps.head ? '' : deps.head(context, meta, cacheable ? { ...res.locals, cspNonce: undefined } : res.locals);
-        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets, ...(deps.shell ? { boot: deps.shell.boot() } : {}) }) };
+        return { ...documentStartParts({ assets, meta, head: seo, noindex: isPrivate, style, nonce }), tail: documentEnd({ nonce, user, assets, ...(deps.shell ? { boot: deps.shell.boot(req) } : {}) }) };
       } catch (error) {
         // Thrown here, nothing would ever answer: abort the render and send the error page.
         deps.logger.error('document head failed', { requestId: requestIdOf(req), path: req.path, ...errorFields(error) });

@@ -1,5 +1,4 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { posts } from '../../../shared/content/posts';
 import { abujaDateTime } from '../../../shared/platform/clinic-time';
 import { parseClock, parseDay, parseId } from '../../../shared/platform/parse';
 import { isStorableText } from '../../../shared/platform/storable-text';
@@ -26,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
   if (!found) throw notFound();
   const r = found.request;
   const postId = r.kind === 'comment' && typeof r.payload.postId === 'string' ? r.payload.postId : null;
-  const post = postId ? posts.find((p) => p.slug === postId) : undefined;
+  const postTitle = postId ? await context.get(requestsContext).postTitle(postId) : null;
   return {
     staffName: user.displayName || user.email || 'Staff',
     newCount,
@@ -46,8 +45,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
       erasedAt: iso(r.erasedAt),
       note: r.note,
     },
-    fields: describePayload(r.kind, r.payload, { site: await clinic.siteFacts(), practitioners: (await clinic.facts()).practitioners }),
-    post: post ? { slug: post.slug, title: post.title } : null,
+    fields: describePayload(r.kind, r.payload, { site: await clinic.siteFacts(), practitioners: (await clinic.facts()).practitioners, postTitles: postId && postTitle ? { [postId]: postTitle } : {} }),
+    post: postId && postTitle ? { slug: postId, title: postTitle } : null,
     history: found.events.map((e) => ({
       at: iso(e.at)!,
       action: e.action,

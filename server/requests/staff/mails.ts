@@ -1,4 +1,4 @@
-import { site } from '../../../shared/content/site';
+import { seedDetails, site } from '../../../shared/content/site';
 import { formatAbuja } from '../../../shared/ui/staff/format';
 import type { Mail, MailAttachment } from '../../platform/mail/transport';
 import { visitIcs } from '../../platform/ics';
@@ -7,10 +7,11 @@ import { visitIcs } from '../../platform/ics';
  * The patient's confirmation of a booked visit, with a calendar file. Only the time, the
  * place and the reference: nothing of what they wrote (it may be health data).
  */
-export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
+export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; phone?: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
   const when = formatAbuja(input.visitAt.toISOString());
   const host = new URL(input.publicOrigin).hostname;
-  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, ...(input.now ? { now: input.now } : {}) });
+  const phone = input.phone ?? seedDetails.phones[0].display;
+  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, phone, ...(input.now ? { now: input.now } : {}) });
   return {
     to: input.to,
     subject: `Your visit on ${when} (${input.reference})`,
@@ -20,7 +21,7 @@ export function visitConfirmation(input: { to: string; name: string | null; refe
       `Your visit to ${site.name} is booked for ${when} (Abuja time).`,
       '',
       `Address: ${input.address}`,
-      `Phone: ${site.phones[0].display}`,
+      `Phone: ${phone}`,
       `Reference: ${input.reference}`,
       '',
       'The attached calendar file adds the visit to your calendar. To change or cancel it, please call us.',

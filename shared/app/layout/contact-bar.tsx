@@ -3,7 +3,8 @@ import { bookHref } from '../../booking/page-data';
 import { Link } from '../../ui/link';
 import { type SiteFacts } from '../../clinic/site-facts';
 import { useSiteFacts } from '../../clinic/facts-context';
-import { site } from '../../content/site';
+import { site, type Phone } from '../../content/site';
+import { useSiteDetails } from '../../platform/site-details';
 import { Icon } from '../../ui/icons';
 import { PhoneLink } from '../../ui/phone-link';
 
@@ -14,8 +15,8 @@ function serviceOf(pathname: string, services: SiteFacts['services']) {
 }
 
 /** A wa.me link with a message to start from (WhatsApp opens with it filled in; nothing is sent until the visitor sends it). */
-export function whatsappHref(serviceTitle?: string): string {
-  const number = site.phones[0].e164.replace(/^\+/, '');
+export function whatsappHref(phone: Phone, serviceTitle?: string): string {
+  const number = phone.e164.replace(/^\+/, '');
   const text = serviceTitle ? `Hello, I would like to ask about ${serviceTitle} at ${site.name}.` : `Hello, I would like to ask about an appointment at ${site.name}.`;
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }
@@ -27,6 +28,7 @@ export function whatsappHref(serviceTitle?: string): string {
 export function ContactBar() {
   const { pathname } = useLocation();
   const { services } = useSiteFacts();
+  const { whatsapp, phones } = useSiteDetails();
   if (pathname.startsWith('/staff')) return null;
   const service = serviceOf(pathname, services);
   return (
@@ -34,7 +36,7 @@ export function ContactBar() {
       <PhoneLink className="contact-bar__item" iconSize={20}>
         <span>Call</span>
       </PhoneLink>
-      <a href={whatsappHref(service?.name)} className="contact-bar__item" rel="noopener noreferrer" target="_blank">
+      <a href={whatsappHref(whatsapp ?? phones[0], service?.name)} className="contact-bar__item" rel="noopener noreferrer" target="_blank">
         <Icon name="whatsapp" size={20} />
         <span>
           WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>

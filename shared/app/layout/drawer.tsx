@@ -1,6 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { site } from '../../content/site';
 import { wrapFocus } from '../../ui/focus-wrap';
 import { Icon } from '../../ui/icons';
 import { invoke } from '../../ui/invoke';
@@ -10,6 +9,7 @@ import { NavList } from './nav-list';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
 import { mailtoHref } from '../../platform/email-address';
+import { useSiteDetails } from '../../platform/site-details';
 
 interface DrawerProps {
   dialogRef: RefObject<HTMLDialogElement | null>;
@@ -24,6 +24,7 @@ interface DrawerProps {
  * makes the page behind inert and gives focus back to the menu button.
  */
 export function Drawer({ dialogRef, onChange }: DrawerProps) {
+  const details = useSiteDetails();
   const location = useLocation();
   const path = useRef(location.pathname);
   const close = () => dialogRef.current?.close();
@@ -72,8 +73,8 @@ export function Drawer({ dialogRef, onChange }: DrawerProps) {
         <NavList items={drawerNav} label="Mobile" listClassName="drawer__nav" />
         <div className="drawer__contact">
           <PhoneLink iconSize={16} />
-          <a href={mailtoHref(site.email)}>
-            <Icon name="mail" size={16} /> {site.email}
+          <a href={mailtoHref(details.email)}>
+            <Icon name="mail" size={16} /> {details.email}
           </a>
         </div>
         <SocialLinks />

@@ -8,8 +8,10 @@ import { Logo } from './logo';
 import { exploreNav } from './nav-items';
 import { SocialLinks } from './social-links';
 import { mailtoHref } from '../../platform/email-address';
+import { useSiteDetails } from '../../platform/site-details';
 
 export function SiteFooter() {
+  const details = useSiteDetails();
   const { services, location, hours: openingHours } = useSiteFacts();
   const hours = describeHours(openingHours);
   return (
@@ -50,9 +52,9 @@ export function SiteFooter() {
           <ul className="site-footer__contact">
             <li>
               <Icon name="mail" size={18} />
-              <a href={mailtoHref(site.email)}>{site.email}</a>
+              <a href={mailtoHref(details.email)}>{details.email}</a>
             </li>
-            {site.phones.map((p) => (
+            {details.phones.map((p) => (
               <li key={p.e164}>
                 <Icon name="phone" size={18} />
                 <PhoneLink phone={p} />
@@ -74,7 +76,7 @@ export function SiteFooter() {
       <div className="site-footer__bottom">
         <div className="container">
           <p className="site-footer__emergency">
-            <strong>Not for emergencies: call 112.</strong> This website and its forms are not watched around the clock.
+            <strong>{details.emergencyNotice}</strong> This website and its forms are not watched around the clock.
           </p>
           <p>
             © {site.copyrightYear} {site.name}. All rights reserved. <Link to="/privacy">Privacy notice</Link>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../ui/link';
-import { site } from '../../content/site';
 import { Icon } from '../../ui/icons';
 import { PhoneLink } from '../../ui/phone-link';
 import { mailtoHref } from '../../platform/email-address';
+import { useSiteDetails } from '../../platform/site-details';
 
 /** Thin bar above the header: phone, e-mail and the appointment button (spec section 1). */
 export function TopBar({ extra }: { extra?: ReactNode }) {
-  const [phone] = site.phones;
+  const details = useSiteDetails();
+  const [phone] = details.phones;
   return (
     // A landmark of its own, so its content is not outside every landmark (axe "region").
     <aside className="top-bar" aria-label="Contact and appointments">
@@ -19,9 +20,9 @@ export function TopBar({ extra }: { extra?: ReactNode }) {
             </PhoneLink>
           </li>
           <li className="top-bar__email">
-            <a href={mailtoHref(site.email)}>
+            <a href={mailtoHref(details.email)}>
               <Icon name="mail" size={16} />
-              <span>{site.email}</span>
+              <span>{details.email}</span>
             </a>
           </li>
         </ul>

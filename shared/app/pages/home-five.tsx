@@ -14,7 +14,7 @@ import {
   homeFiveCategoryLabel,
   homeFiveCounters,
   homeFiveFilters,
-  homeFiveGallery,
+  type HomeFiveCategory,
   homeFiveSlides,
   HOME_FIVE_TEAM_SIZE,
   medicalTabs,
@@ -25,6 +25,9 @@ import {
 import { PhoneLink } from '../../ui/phone-link';
 import './home-five.css';
 import { DeferHydration } from '../../ui/defer-hydration';
+import { useLoaderData } from 'react-router';
+import type { GalleryItem } from '../../content/portfolio';
+import type { GalleryData } from '../../gallery/portfolio-gallery';
 
 function CareCards() {
   return (
@@ -36,7 +39,7 @@ function CareCards() {
           </span>
           <h2 className="care-card__title">{emergencyCard.title}</h2>
           <p>{emergencyCard.text}</p>
-          <PhoneLink phone={emergencyCard.phone} className="care-card__phone" />
+          <PhoneLink second className="care-card__phone" />
           <p className="care-card__note">{emergencyCard.note}</p>
         </article>
         <article className="care-card care-card--hours">
@@ -114,6 +117,7 @@ function Timetable({ names }: { names: Readonly<Record<string, string>> }) {
 /** Home five (spec section 2). */
 export default function HomeFivePage() {
   const facts = useClinicFacts();
+  const { items: homeFiveGallery } = useLoaderData() as GalleryData;
   const team = teamOf(facts).slice(0, HOME_FIVE_TEAM_SIZE);
   const names = Object.fromEntries(facts.practitioners.map((p) => [p.id, p.name]));
   return (
@@ -153,10 +157,10 @@ export default function HomeFivePage() {
           intro="Pictures from our departments. Choose a topic and open any picture to look closer."
         >
           <FilterableGallery
-            items={homeFiveGallery}
+            items={homeFiveGallery as GalleryItem<HomeFiveCategory>[]}
             filters={homeFiveFilters}
             filterLabel="Filter the gallery"
-            categoryLabel={(c) => homeFiveCategoryLabel[c]}
+            categoryLabel={(c) => homeFiveCategoryLabel[c] ?? c}
           />
         </Section>
       </DeferHydration>

@@ -2,6 +2,7 @@ import { describeHours, fullAddressOf } from '../../clinic/site-facts';
 import { useSiteFacts } from '../../clinic/facts-context';
 import { site } from '../../content/site';
 import { PageHeader } from '../../ui/page-header';
+import { useSiteDetails } from '../../platform/site-details';
 
 /** Shown by the service worker when a page cannot be loaded and was not saved before. */
 export default function OfflinePage() {
@@ -15,7 +16,7 @@ export default function OfflinePage() {
           <p className="lead">This page could not be loaded: there is no connection right now. Pages you have opened before still work.</p>
           <h2>Call us</h2>
           <ul>
-            {site.phones.map((p) => (
+            {useSiteDetails().phones.map((p) => (
               <li key={p.e164}>
                 <a href={`tel:${p.e164}`}>{p.display}</a>
               </li>

@@ -1,4 +1,3 @@
-import { posts } from '../../content/posts';
 import { products } from '../../content/products';
 import type { PageRoute } from '../../platform/page-route';
 
@@ -36,12 +35,21 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const newestPostDate = posts.map((p) => p.date).sort().at(-1);
 const newestProductDate = products.map((p) => p.dateAdded).sort().at(-1);
 const BLOG_LISTS = /^\/blog(s|LeftSideBar|NoSideBar|TwoColumn|TwoMasonry|ThreeColumn|ThreeColMasonry)$/;
 
-/** Every public, canonical address of the site: static routes, plus each service, post and product. */
-export function sitemapEntries(pages: readonly PageRoute[], serviceIds: readonly string[]): SitemapEntry[] {
+/** A published post as the sitemap lists it: its address and the day it last changed (yyyy-mm-dd). */
+export interface SitemapPost {
+  slug: string;
+  modified: string;
+}
+
+/**
+ * Every public, canonical address of the site: static routes, plus each service, published post
+ * and product. Drafts and scheduled posts are not published, so they are never here.
+ */
+export function sitemapEntries(pages: readonly PageRoute[], serviceIds: readonly string[], posts: readonly SitemapPost[]): SitemapEntry[] {
+  const newestPostDate = posts.map((p) => p.modified).sort().at(-1);
   const entries: SitemapEntry[] = [];
   const add = (loc: string, lastmod?: string) => entries.push(lastmod ? { loc, lastmod } : { loc });
   for (const { path, handle } of pages) {
@@ -56,7 +64,7 @@ export function sitemapEntries(pages: readonly PageRoute[], serviceIds: readonly
     if (BLOG_LISTS.test(path) || path.startsWith('/blogDetails')) add(path, newestPostDate);
     else if (path === '/shop') add(path, newestProductDate);
     else add(path);
-    if (path === '/blogDetails') for (const p of posts) add(`/blogDetails?post=${encodeURIComponent(p.slug)}`, p.date);
+    if (path === '/blogDetails') for (const p of posts) add(`/blogDetails?post=${encodeURIComponent(p.slug)}`, p.modified);
     if (path === '/shopDetails') for (const p of products) add(`/shopDetails?product=${encodeURIComponent(p.slug)}`, p.dateAdded);
   }
   return entries;

@@ -1,7 +1,4 @@
 import { BlogList } from '../blog-list';
-import { blogListLoader } from '../loaders';
-
-export const loader = blogListLoader('/blogThreeColMasonry');
 
 /** /blogThreeColMasonry: The blog in three masonry columns (two under 1100 px, one under 768 px). */
 export default function BlogThreeMasonryPage() {

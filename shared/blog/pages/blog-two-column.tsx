@@ -1,7 +1,4 @@
 import { BlogList } from '../blog-list';
-import { blogListLoader } from '../loaders';
-
-export const loader = blogListLoader('/blogTwoColumn');
 
 /** /blogTwoColumn: The blog in a two-column grid (one column under 768 px). */
 export default function BlogTwoColumnPage() {

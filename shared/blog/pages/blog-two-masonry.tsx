@@ -1,7 +1,4 @@
 import { BlogList } from '../blog-list';
-import { blogListLoader } from '../loaders';
-
-export const loader = blogListLoader('/blogTwoMasonry');
 
 /** /blogTwoMasonry: The blog in two masonry columns (one under 768 px). */
 export default function BlogTwoMasonryPage() {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
+import { formatNaira } from '../../clinic/money';
 import { FormStateContext, TextField } from '../../ui/fields';
 import { validateInScript } from '../../ui/form-validation';
 import { PageHeader } from '../../ui/page-header';
@@ -71,7 +72,8 @@ export default function BookPage() {
               <span className="booking__step-number">2</span> Choose a day
             </h2>
             <p className="booking__summary">
-              {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}{times ? ` (${times.visitMinutes} minutes)` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
+              {service.name}, {values.visit === 'first' ? 'first visit' : 'follow-up'}
+              {times ? ` (${times.visitMinutes} minutes${service.priceNgn === null ? '' : `, ${formatNaira(service.priceNgn)}`})` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
             </p>
             {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" onShow={showDay} />}
             {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}

@@ -20,7 +20,7 @@ export default function StaffNewBookingPage() {
   const values = echo?.values ?? {};
   const choice = { service: values.service ?? d.choice.service, visit: values.visit ?? d.choice.visit, practitioner: values.practitioner ?? d.choice.practitioner, date: d.choice.date };
   const slots = echo?.alternatives?.length ? echo.alternatives : d.slots;
-  const bookable = facts.practitioners.filter((p) => p.bookable);
+  const bookable = facts.practitioners.filter((p) => p.bookable && p.visible);
   const state = echo ? { values, ...(echo.errors ? { errors: echo.errors } : {}) } : {};
   return (
     <>

@@ -2,11 +2,16 @@ import { Link } from '../../ui/link';
 import { Carousel } from '../../ui/carousel';
 import { PageHeader } from '../../ui/page-header';
 import { Section } from '../../ui/section';
-import { portfolioCategoryLabel, portfolioSlides } from '../../content/portfolio';
+import { useLoaderData } from 'react-router';
+import { dedupeByImage, portfolioCategoryLabel, type PortfolioCategory } from '../../content/portfolio';
+import type { GalleryData } from '../portfolio-gallery';
+import { SitePicture } from '../../ui/site-picture';
 import './portfolio-slider.css';
 
 /** Portfolio slider (spec section 2): one picture at a time, arrows, fade. */
 export default function PortfolioSliderPage() {
+  // One slide per distinct picture.
+  const portfolioSlides = dedupeByImage((useLoaderData() as GalleryData).items);
   const total = portfolioSlides.length;
   return (
     <>
@@ -28,18 +33,16 @@ export default function PortfolioSliderPage() {
             renderItem={(item, i) => (
               <figure className="portfolio-slide">
                 <div className="carousel__media">
-                  <img
-                    src={item.img.src}
-                    width={item.img.width}
-                    height={item.img.height}
-                    alt={item.img.alt}
+                  <SitePicture
+                    img={item.img}
+                    sizes="(min-width: 992px) 900px, calc(100vw - 2rem)"
                     decoding="async"
                     {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
                   />
                 </div>
                 <figcaption className="portfolio-slide__caption">
                   <span className="portfolio-slide__meta">
-                    {portfolioCategoryLabel[item.category]} · {i + 1} / {total}
+                    {portfolioCategoryLabel[item.category as PortfolioCategory] ?? item.category} · {i + 1} / {total}
                   </span>
                   <span className="portfolio-slide__title">{item.title}</span>
                 </figcaption>

@@ -1,7 +1,6 @@
 import { departmentOptions } from '../../content/appointment';
 import { locationOptionsOf, type SiteFacts } from '../../clinic/site-facts';
 import type { Practitioner } from '../../clinic/types';
-import { posts } from '../../content/posts';
 import { quoteFields } from '../../content/services-two';
 import { countries, paymentMethods, shippingOptions } from '../../content/shop';
 import type { Option } from '../../content/types';
@@ -18,6 +17,8 @@ interface FieldLabel {
 export interface LabelFacts {
   site: SiteFacts;
   practitioners: readonly Pick<Practitioner, 'id' | 'name' | 'title'>[];
+  /** Titles of the posts a payload names, by slug (the posts are data: the server loader looks them up). */
+  postTitles?: Readonly<Record<string, string>>;
 }
 
 /** A doctor as the request named them: a practitioner's id, or (requests sent before the team was data) their card number. */
@@ -27,7 +28,7 @@ function doctorName(practitioners: LabelFacts['practitioners'], value: string): 
 }
 
 /** How each payload field is shown to staff: the forms' own labels and the options' names, not codes. */
-const fieldsFor = ({ site, practitioners }: LabelFacts): Record<string, FieldLabel> => ({
+const fieldsFor = ({ site, practitioners, postTitles = {} }: LabelFacts): Record<string, FieldLabel> => ({
   department: { label: 'Department', value: fromOptions(departmentOptions) },
   doctor: { label: 'Doctor', value: (v) => doctorName(practitioners, v) },
   service: { label: 'Service', value: fromOptions(site.services.map((s) => ({ value: s.id, label: s.name }))) },
@@ -37,7 +38,7 @@ const fieldsFor = ({ site, practitioners }: LabelFacts): Record<string, FieldLab
   request: { label: 'Request' },
   subject: { label: 'Subject' },
   message: { label: 'Message' },
-  postId: { label: 'Post', value: (v) => posts.find((p) => p.slug === v)?.title ?? v },
+  postId: { label: 'Post', value: (v) => postTitles[v] ?? v },
   comment: { label: 'Comment' },
   website: { label: 'Website' },
   country: { label: 'Country', value: fromOptions(countries) },

@@ -17,7 +17,8 @@
  *                    stored MediaPicture or the refusal's message; without it there is no
  *                    Picture button.
  *
- * Toolbar: a `role="toolbar"` of labelled buttons (arrow keys move between them, Tab leaves),
+ * Toolbar: a `role="toolbar"` of labelled buttons, one stop in the tab order (a roving tabindex:
+ * arrow keys, Home and End move between them, Tab leaves),
  * each 44 px, wrapping on a phone; toggles say their state with aria-pressed. The link and
  * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes), with no
  * `<form>` of their own: the editor sits inside the editing screen's form, and Enter in a dialog
@@ -25,7 +26,7 @@
  * Ctrl+K (Cmd+K on a Mac) opens the link dialog. Paste from Word and Google Docs keeps the structure
  * (paste.ts) and drops the styling.
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { MediaPicture } from '../../platform/media';
@@ -288,11 +289,28 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
     }
   };
 
-  // Arrow keys move between the toolbar's controls (WAI-ARIA toolbar); Tab leaves it.
+  // Arrow keys move between the toolbar's controls (WAI-ARIA toolbar); Tab leaves it: the toolbar
+  // is one stop in the tab order (a roving tabindex: the control last used, else the first).
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const toolbarAt = useRef(0);
+  const toolbarControls = () => Array.from(toolbarRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), select:not([disabled])') ?? []);
+  useEffect(() => {
+    // After every render (buttons come and go, e.g. "Describe the picture"): one control takes Tab.
+    const controls = toolbarControls();
+    const at = Math.min(toolbarAt.current, controls.length - 1);
+    for (const [i, control] of controls.entries()) control.tabIndex = i === at ? 0 : -1;
+  });
+  const onToolbarFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const controls = toolbarControls();
+    const at = controls.indexOf(e.target as HTMLElement);
+    if (at < 0) return;
+    toolbarAt.current = at;
+    for (const [i, control] of controls.entries()) control.tabIndex = i === at ? 0 : -1;
+  };
   const onToolbarKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
     if (e.target instanceof HTMLSelectElement && (e.key === 'Home' || e.key === 'End')) return;
-    const controls = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled]), select'));
+    const controls = toolbarControls();
     const at = controls.indexOf(e.target as HTMLElement);
     if (at < 0) return;
     e.preventDefault();
@@ -305,7 +323,7 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
 
   return (
     <div className="rte" data-ready={ready ? 'true' : 'false'}>
-      <div className="rte__toolbar" role="toolbar" aria-label={`Formatting for ${label}`} aria-controls={`${id}-area`} onKeyDown={onToolbarKey}>
+      <div ref={toolbarRef} className="rte__toolbar" role="toolbar" aria-label={`Formatting for ${label}`} aria-controls={`${id}-area`} onKeyDown={onToolbarKey} onFocus={onToolbarFocus}>
         <select
           className="rte__style"
           aria-label="Text style"

@@ -1,9 +1,9 @@
 import { Link } from '../link';
-import { site } from '../../content/site';
 import type { Img } from '../../content/types';
 import { PhoneLink } from '../phone-link';
 import { Section } from '../section';
 import './clinic-sections.css';
+import { useSiteDetails } from '../../platform/site-details';
 
 export interface CallToActionContent {
   eyebrow: string;
@@ -15,7 +15,7 @@ export interface CallToActionContent {
 
 /** A band inviting the visitor to book, with the clinic's phone number. */
 export function CallToAction({ content, headingId = 'cta-heading' }: { content: CallToActionContent; headingId?: string }) {
-  const [phone] = site.phones;
+  const [phone] = useSiteDetails().phones;
   return (
     <Section headingId={headingId} className="cta-band">
       <div className="cta-band__inner">

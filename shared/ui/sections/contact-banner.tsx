@@ -1,9 +1,9 @@
 import { Link } from '../link';
-import { site } from '../../content/site';
 import { Icon } from '../icons';
 import { PhoneLink } from '../phone-link';
 import { Section } from '../section';
 import './service-sections.css';
+import { useSiteDetails } from '../../platform/site-details';
 
 interface ContactBannerProps {
   headingId: string;
@@ -14,7 +14,7 @@ interface ContactBannerProps {
 
 /** Call-to-action band linking to /contact, with the first phone number for people who prefer to call. */
 export function ContactBanner({ headingId, title, text, linkLabel }: ContactBannerProps) {
-  const phone = site.phones[0];
+  const phone = useSiteDetails().phones[0];
   return (
     <Section headingId={headingId} className="contact-banner-wrap">
       <div className="contact-banner">

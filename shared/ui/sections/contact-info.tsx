@@ -1,11 +1,11 @@
 import { contactCopy } from '../../content/contact';
-import { site } from '../../content/site';
 import type { IconName } from '../../content/types';
 import { Icon } from '../icons';
 import type { ReactNode } from 'react';
 import { PhoneLink } from '../phone-link';
 import './contact-sections.css';
 import { mailtoHref } from '../../platform/email-address';
+import { useSiteDetails } from '../../platform/site-details';
 
 function Block({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
   return (
@@ -22,10 +22,11 @@ function Block({ icon, title, text, children }: { icon: IconName; title: string;
 
 /** The mail, visit and call blocks of /contact: the clinic's identity, and its address and hours (the page's data). */
 export function ContactInfo({ address, mapHref, hours }: { address: string; mapHref: string | null; hours: { days: string; time: string; closed: string } }) {
+  const details = useSiteDetails();
   return (
     <ul className="contact-blocks">
       <Block icon="mail" title={contactCopy.mailTitle} text={contactCopy.mailText}>
-        <a href={mailtoHref(site.email)}>{site.email}</a>
+        <a href={mailtoHref(details.email)}>{details.email}</a>
       </Block>
       <Block icon="pin" title={contactCopy.visitTitle} text={contactCopy.visitText}>
         <address>{address}</address>
@@ -37,7 +38,7 @@ export function ContactInfo({ address, mapHref, hours }: { address: string; mapH
         )}
       </Block>
       <Block icon="phone" title={contactCopy.callTitle} text={contactCopy.callText}>
-        {site.phones.map((p) => (
+        {details.phones.map((p) => (
           <PhoneLink key={p.e164} phone={p} />
         ))}
         <span className="contact-block__hours">

@@ -1,0 +1,4 @@
+import { blogListLoader } from '../page-data';
+
+/** /blogNoSideBar: the published posts of this page, filtered and paged (server/blog/page-data.ts). */
+export const loader = blogListLoader('/blogNoSideBar');

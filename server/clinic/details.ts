@@ -1,0 +1,18 @@
+import { seedDetails, type ClinicDetails } from '../../shared/content/site';
+import type { Db, Tx } from '../platform/db/db';
+import type { ClinicCatalog } from './context';
+import { clinicDetails } from './schema';
+
+/** How to reach the clinic, from the database (in the caller's transaction: a mail written with a booking). */
+export async function loadClinicDetails(db: Db | Tx): Promise<ClinicDetails> {
+  const [row] = await db.select({ data: clinicDetails.data }).from(clinicDetails);
+  return row?.data ?? seedDetails;
+}
+
+/**
+ * The clinic's main number as printed, from the facts in memory without waiting: for messages that
+ * must not depend on the database answering (the booking's "call us" when it does not).
+ */
+export function clinicPhoneNow(clinic: ClinicCatalog): string {
+  return (clinic.current()?.facts.details ?? seedDetails).phones[0].display;
+}

@@ -1,0 +1,256 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { FormStateContext, TextField } from '../../ui/fields';
+import { Link } from '../../ui/link';
+import { StaffBand } from '../../ui/staff/staff-band';
+import { formatAbuja } from '../../ui/staff/format';
+import type { MediaPicture } from '../../platform/media';
+import { clearLocalCopy, readLocalCopy, useAutosave, type AutosaveStatus, type LocalCopy } from '../autosave';
+import { EditorField, type FieldContext } from '../editor-fields';
+import { kindSpec } from '../kinds';
+import { doneMessage, stateWords } from '../labels';
+import type { LibraryPicture } from '../pictures';
+import { ValuesTable } from '../values-table';
+import type { EditorActionData, EditorData } from '../types';
+import '../content.css';
+
+const ROUTE_ID = '/staff/content/:kind/:id';
+
+const RETRY_WHY = { offline: 'no connection', 'no-answer': 'the site is not answering', database: 'the site’s database is not answering' } as const;
+
+function statusText(status: AutosaveStatus): string {
+  switch (status.state) {
+    case 'pending':
+      return 'Changes not saved yet…';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return `Draft saved at ${formatAbuja(status.at).split(', ')[1]}.`;
+    case 'retrying':
+      return `Not saved: ${RETRY_WHY[status.why]}. What you typed is kept in the form and on this device; we try again in ${status.inSeconds} s.`;
+    case 'stopped':
+      return status.reason === 'conflict' ? 'Not saved: someone else saved meanwhile (see below).' : 'Not saved: see the message above.';
+    default:
+      return 'Your changes are saved as you type.';
+  }
+}
+
+/** Uploads a picture to the library (the upload endpoint runs the picture pipeline). */
+async function uploadPicture(file: File): Promise<{ picture: MediaPicture; entry: LibraryPicture } | { error: string }> {
+  try {
+    const response = await fetch('/staff/content/media/upload', {
+      method: 'POST',
+      body: file,
+      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) },
+      credentials: 'same-origin',
+    });
+    const answer = (await response.json().catch(() => null)) as { picture?: MediaPicture; entry?: LibraryPicture; error?: string } | null;
+    if (response.ok && answer?.picture && answer.entry) return { picture: answer.picture, entry: answer.entry };
+    return { error: answer?.error ?? 'The picture could not be uploaded. Please try again.' };
+  } catch {
+    return { error: 'The picture could not be uploaded: no connection. The rest of the form is kept; try again when you are back online.' };
+  }
+}
+
+/** Puts this browser's unsaved copy back into the form's fields (after a closed tab or a lost connection). */
+function restoreInto(form: HTMLFormElement, copy: LocalCopy) {
+  const byName = new Map<string, string[]>();
+  for (const [k, v] of copy.fields) byName.set(k, [...(byName.get(k) ?? []), v]);
+  for (const element of Array.from(form.elements)) {
+    const input = element as HTMLInputElement;
+    if (!input.name || !byName.has(input.name) || input.type === 'hidden' || input.type === 'file') continue;
+    const values = byName.get(input.name)!;
+    if (input.type === 'checkbox' || input.type === 'radio') input.checked = values.includes(input.value);
+    else input.value = values[0] ?? '';
+  }
+}
+
+/** /staff/content/:kind/:id: edit one item, saved as you type; preview, publish now or later, history. */
+export default function ContentEditorPage() {
+  const data = useLoaderData() as EditorData;
+  const echo = useActionData() as EditorActionData | undefined;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const spec = kindSpec(data.kind);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [answer, setAnswer] = useState<EditorActionData | undefined>(echo);
+  useEffect(() => setAnswer(echo), [echo]);
+  const key = `${data.kind}:${data.id}`;
+  const onAnswer = useCallback((a: EditorActionData) => setAnswer(a.outcome === 'saved' && !a.errors ? undefined : a), []);
+  const baseVersion = answer?.outcome === 'conflict' ? answer.current.version : data.state.version;
+  const autosave = useAutosave({ form: formRef, routeId: ROUTE_ID, storageKey: key, version: baseVersion, onAnswer });
+  const [localCopy, setLocalCopy] = useState<LocalCopy | null>(null);
+  const took = params.get('done') !== null;
+  useEffect(() => {
+    // Back from a button the server took (`?done=`): the form's values are saved; else offer what this browser kept.
+    if (took) clearLocalCopy(key);
+    const copy = took ? null : readLocalCopy(key);
+    setLocalCopy(copy && copy.version >= data.state.version - 1 ? copy : null);
+  }, [key, data.state.version, took]);
+
+  const values = answer && 'values' in answer && answer.values ? answer.values : data.values;
+  const errors = answer && 'errors' in answer ? (answer.errors ?? {}) : {};
+  const busy = navigation.state === 'submitting';
+  const done = doneMessage(params.get('done'));
+  const ctx: FieldContext = { values, choices: data.choices, pictures: data.pictures, upload: uploadPicture, touched: autosave.touched };
+  const title = values[spec.fields[0]!.name];
+  const heading = typeof title === 'string' && title.trim() ? title : spec.label;
+  const hasDraft = data.state.draft !== null;
+  const here = `/staff/content/${data.kind}/${data.id}`;
+
+  return (
+    <>
+      <StaffBand title={`${spec.label}: ${heading}`} staffName={data.staffName} />
+      <div className="container staff-page content-editor">
+        <p className="content-crumbs">
+          <Link to="/staff/content">Site content</Link> / {spec.single ? spec.plural : <Link to={`/staff/content/${data.kind}`}>{spec.plural}</Link>}
+        </p>
+        <p className="content-state">{stateWords(data.state).join(' · ')}</p>
+        {done && (
+          <p className="staff-alert staff-alert--ok" role="status">
+            {done}
+          </p>
+        )}
+        {answer && answer.outcome !== 'saved' && answer.outcome !== 'conflict' && (
+          <p className="staff-alert staff-alert--error" role="alert">
+            {answer.message}
+          </p>
+        )}
+        {localCopy && (
+          <div className="staff-alert content-local" role="status">
+            <p>This device kept changes you typed at {formatAbuja(localCopy.at)} that were never saved.</p>
+            <button
+              type="button"
+              className="btn btn--outline btn--sm"
+              onClick={() => {
+                if (formRef.current) restoreInto(formRef.current, localCopy);
+                setLocalCopy(null);
+                autosave.touched();
+              }}
+            >
+              Put them back
+            </button>
+          </div>
+        )}
+        {answer?.outcome === 'conflict' && (
+          <section className="content-conflict" aria-labelledby="conflict-heading">
+            <h2 id="conflict-heading">Someone else saved this meanwhile</h2>
+            <p role="alert">{answer.message}</p>
+            <p>
+              Their version was saved {answer.current.draftSavedAt ? formatAbuja(answer.current.draftSavedAt) : ''}
+              {answer.current.draftSavedBy ? ` by ${answer.current.draftSavedBy}` : ''}.
+            </p>
+            <ValuesTable kind={data.kind} left={{ title: 'Their version', values: answer.theirs }} right={{ title: 'Your version (in the form below)', values: answer.values }} onlyChanged />
+            <div className="staff-actions">
+              <button type="submit" form="content-form" name="intent" value="save" className="btn btn--primary" onClick={autosave.hold}>
+                Keep my version
+              </button>
+              <Link to={here} className="btn btn--outline" reloadDocument>
+                Take their version
+              </Link>
+            </div>
+          </section>
+        )}
+        <FormStateContext.Provider value={{ values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v])), errors }}>
+          <Form method="post" id="content-form" className="content-form" ref={formRef} key={`${data.state.version}`} noValidate aria-labelledby="content-form-heading">
+            <h2 id="content-form-heading" className="visually-hidden">
+              {spec.label}
+            </h2>
+            <input type="hidden" name="version" value={answer?.outcome === 'conflict' ? answer.current.version : autosave.version} />
+            {spec.fields.map((field) => (
+              <EditorField key={field.name} field={field} ctx={ctx} />
+            ))}
+            <div className={`content-autosave${autosave.status.state === 'retrying' ? ' content-autosave--failing' : ''}`}>
+              <p role="status" aria-live="polite">
+                {statusText(autosave.status)}
+              </p>
+              {autosave.status.state === 'retrying' && (
+                <button type="button" className="btn btn--outline btn--sm" onClick={autosave.retryNow}>
+                  Try now
+                </button>
+              )}
+            </div>
+            <div className="content-actions">
+              <div className="staff-actions">
+                <button type="submit" name="intent" value="save" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                  Save draft
+                </button>
+                {data.previewHref && (
+                  <button type="submit" name="intent" value="preview" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                    Preview
+                  </button>
+                )}
+                <button type="submit" name="intent" value="publish" className="btn btn--primary" disabled={busy} onClick={autosave.hold}>
+                  {busy && navigation.formData?.get('intent') === 'publish' ? 'Publishing…' : 'Publish now'}
+                </button>
+              </div>
+              <fieldset className="content-schedule">
+                <legend>Publish later</legend>
+                {data.state.scheduled ? (
+                  <p>
+                    Scheduled for <strong>{formatAbuja(data.state.scheduled.for)}</strong> by {data.state.scheduled.by}.{' '}
+                    <button type="submit" name="intent" value="cancel-schedule" className="btn btn--ghost btn--sm" onClick={autosave.hold}>
+                      Cancel the schedule
+                    </button>
+                  </p>
+                ) : null}
+                <div className="content-schedule__row">
+                  <TextField label="Date and time (Abuja)" name="scheduleAt" type="datetime-local" hint={data.kind === 'post' ? 'Empty: the post’s publish time above.' : undefined} />
+                  <button type="submit" name="intent" value="schedule" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                    Schedule
+                  </button>
+                </div>
+              </fieldset>
+              {hasDraft && data.state.live && (
+                <p>
+                  <button type="submit" name="intent" value="discard" className="btn btn--ghost btn--sm" onClick={autosave.hold}>
+                    Throw away the draft
+                  </button>
+                </p>
+              )}
+            </div>
+          </Form>
+        </FormStateContext.Provider>
+
+        {data.state.live && !spec.single && (
+          <section className="staff-card content-takedown" aria-labelledby="takedown-heading">
+            <h2 id="takedown-heading">Take it off the site</h2>
+            {data.takeDownRefusal ? (
+              <p>{data.takeDownRefusal}</p>
+            ) : (
+              <Form method="post" className="staff-form">
+                <input type="hidden" name="version" value={autosave.version} />
+                <p>It disappears from the site at once (and from the sitemap); its draft and history stay here, to publish again.</p>
+                <label className="check">
+                  <input type="checkbox" name="confirm" value="yes" />
+                  <span>I want it off the site</span>
+                </label>
+                <button type="submit" name="intent" value="take-down" className="btn btn--accent">
+                  Take off the site
+                </button>
+              </Form>
+            )}
+          </section>
+        )}
+
+        <section className="content-history" aria-labelledby="history-heading">
+          <h2 id="history-heading">History</h2>
+          {data.revisions.length === 0 ? (
+            <p>Not published yet.</p>
+          ) : (
+            <ol className="staff-history" reversed>
+              {data.revisions.map((r) => (
+                <li key={r.n}>
+                  <time dateTime={r.at}>{formatAbuja(r.at)}</time>
+                  <Link to={`${here}/revisions/${r.n}`}>Revision {r.n}</Link> by {r.byName}
+                  {r.note && ` · ${r.note}`}
+                  {r.changed.length > 0 && <span className="content-history__changed"> · Changed: {r.changed.join(', ')}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
