@@ -9,6 +9,8 @@ import type { AppointmentRow } from './schema';
  */
 export type Getter = (name: string) => string | null;
 
+/** A course starts within a year (staff have no horizon; a visitor's is shorter, and its days past it are said visit by visit). */
+const FIRST_DAY_LIMIT_DAYS = 366;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -33,6 +35,7 @@ export function readCourseAsk(get: Getter, defaults: CourseValues, now: Date): {
   if (!courseRhythm.is(values.rhythm)) return fail('rhythm', 'Please choose how often.');
   if (!isDate(values.first)) return fail('first', 'Please give the first visit’s day as a date, like 2026-12-08.');
   if (values.first < lagosDate(now)) return fail('first', 'The first visit’s day has passed. Please choose a later day.');
+  if (values.first > addDays(lagosDate(now), FIRST_DAY_LIMIT_DAYS)) return fail('first', 'The first visit’s day is too far ahead. Please choose a day within the next year.');
   if (!TIME.test(values.time)) return fail('time', 'Please give the time of day like 10:00.');
   const days: Record<number, string> = {};
   const chosen: Record<number, string> = {};
