@@ -7,7 +7,7 @@ import type { Tx } from '../platform/db/db';
 import { markRequestBooked } from '../requests/repo';
 import { actorOf, byOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
 import { manageTokenOf, signToken, verifyToken } from './manage-token';
-import { placeVisit } from './place-visit';
+import { placedColumns, placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
 import { timeChanged, visitChange, visitsGone } from './time-changes';
@@ -82,14 +82,9 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
           const [row] = await sp
             .insert(appointments)
             .values({
-              reference: at.reference,
-              practitionerId: at.practitionerId,
+              ...placedColumns(at),
               serviceId: form.serviceId,
-              locationId: at.locationId,
               visitKind: form.visitKind,
-              startsAt: at.startsAt,
-              endsAt: at.endsAt,
-              blocked: { from: at.startsAt, to: at.blockedUntil },
               status: 'booked',
               ...patientColumns(form, actor, now),
               idempotencyKey: form.idempotencyKey,
@@ -177,14 +172,9 @@ export async function hold(deps: BookingDeps, input: HoldInput, actor: BookingAc
         const [row] = await sp
           .insert(appointments)
           .values({
-            reference: at.reference,
-            practitionerId: at.practitionerId,
+            ...placedColumns(at),
             serviceId: input.serviceId,
-            locationId: at.locationId,
             visitKind: input.visitKind,
-            startsAt: at.startsAt,
-            endsAt: at.endsAt,
-            blocked: { from: at.startsAt, to: at.blockedUntil },
             status: 'held',
             holdExpiresAt: expiresAt,
             patientUid: actor.kind === 'visitor' ? actor.uid : null,

@@ -21,11 +21,10 @@ const PHONE_LOCK_CLASS = 0x7068;
 export const limitsOf = (deps: Pick<BookingDeps, 'limits'>): BookingLimits => deps.limits ?? DEFAULT_BOOKING_LIMITS;
 
 /**
- * The visits one phone holds, as the caps count them. A course of care (issue 46, not built yet)
- * counts as one: when it exists, its visits share a `course_id` and this counts
- * `DISTINCT coalesce(course_id, id)` instead of rows; nothing else changes.
+ * The visits one phone holds, as the caps count them: a course of care (issue 46) counts as one
+ * (its visits share a `course_id`).
  */
-const visitUnits = count(appointments.id);
+const visitUnits = sql<number>`count(DISTINCT coalesce(${appointments.courseId}, -${appointments.id}))`;
 
 /** Why this phone may not book (or move a visit to) `startsAt` online, or null. Locks the phone until the transaction ends. */
 export async function visitCapReached(tx: Tx, deps: Pick<BookingDeps, 'limits'>, phone: string, startsAt: Date, now: Date, exceptAppointmentId: number | null = null): Promise<'too-many-visits' | 'one-a-day' | null> {
@@ -99,4 +98,17 @@ export async function pruneRefusals(db: Db, days = 90): Promise<number> {
 /** A person's refusals, gone with them (erasure). */
 export async function eraseRefusalsOf(tx: Tx, phone: string | null): Promise<void> {
   if (phone) await tx.delete(bookingRefusals).where(inArray(bookingRefusals.phone, [phone]));
+}
+
+/**
+ * Why this phone may not book a course of visits at `starts` online, or null: the course counts
+ * as one against the future visits (its first visit's check), and each of its days against the
+ * visits a day (the later visits' checks count no future visits: 0 is no visit's id).
+ */
+export async function courseCapReached(tx: Tx, deps: Pick<BookingDeps, 'limits'>, phone: string, starts: readonly Date[], now: Date): Promise<'too-many-visits' | 'one-a-day' | null> {
+  for (const [i, startsAt] of starts.entries()) {
+    const capped = await visitCapReached(tx, deps, phone, startsAt, now, i === 0 ? null : 0);
+    if (capped) return capped;
+  }
+  return null;
 }

@@ -89,5 +89,8 @@ export function toView(row: AppointmentRow): AppointmentView {
     version: row.version,
     phoneProven: row.phoneProvenAt !== null,
     emailProven: row.emailProvenAt !== null,
+    courseId: row.courseId,
+    courseSeq: row.courseSeq,
+    courseSize: row.courseSize,
   };
 }

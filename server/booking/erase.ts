@@ -1,8 +1,8 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { eraseRefusalsOf } from './caps';
 import type { Tx } from '../platform/db/db';
 import { clock, type BookingDeps } from './deps';
-import { appointments, patientPhones, phoneCodes } from './schema';
+import { appointments, courses, patientPhones, phoneCodes } from './schema';
 import { timeChanged, visitsGone } from './time-changes';
 
 /**
@@ -23,6 +23,9 @@ export async function eraseAppointmentsOf(tx: Tx, deps: BookingDeps, person: { e
     await eraseRefusalsOf(tx, person.phone);
   }
   const gone = await tx.delete(appointments).where(or(...by)).returning();
+  // Their courses (issue 46) hold nothing personal, but go with their visits: a course with no visit left is nothing.
+  const courseIds = [...new Set(gone.map((v) => v.courseId).filter((id): id is number => id !== null))];
+  if (courseIds.length) await tx.delete(courses).where(and(inArray(courses.id, courseIds), sql`NOT EXISTS (SELECT 1 FROM ${appointments} WHERE ${appointments.courseId} = ${courses.id})`));
   if (gone.length) await timeChanged(tx, deps, visitsGone('erased', gone, 'staff', clock(deps)));
   return gone.length;
 }

@@ -1,18 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { coursePath } from '../../shared/booking/course';
 import { seedDetails, site } from '../../shared/content/site';
 import { loadClinicDetails } from '../clinic/details';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
-import { formatVisit } from '../../shared/booking/time';
+import { formatDay, formatVisit, lagosDate } from '../../shared/booking/time';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { locations, practitioners } from '../clinic/schema';
 import type { Tx } from '../platform/db/db';
 import { visitIcs } from '../platform/ics';
 import { queueMail } from '../platform/mail/outbox';
 import type { Mail, MailAttachment } from '../platform/mail/transport';
-import { manageTokenOf } from './manage-token';
+import { courseTokenOf, manageTokenOf } from './manage-token';
 import { emailProof } from './phone-proof';
-import type { AppointmentRow } from './schema';
+import { appointments, courses, type AppointmentRow } from './schema';
 import type { VisitForms } from './visit-forms';
 
 /**
@@ -181,4 +182,64 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
     }),
     { requestId: row.requestId },
   );
+}
+
+/**
+ * A course booked (or its remaining visits cancelled) at once: ONE mail listing every date, each
+ * visit's own link and the course's, with a calendar file per visit; and one notice to the
+ * clinic. Queued with the course's first visit (time-changes.ts), in the course's transaction.
+ */
+export async function queueCourseMails(tx: Tx, deps: MailDeps, change: 'booked' | 'cancelled', courseId: number, byPatient: boolean, now: Date) {
+  const [course] = await tx.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) return;
+  const all = await tx.select().from(appointments).where(eq(appointments.courseId, courseId)).orderBy(asc(appointments.courseSeq));
+  const visits = change === 'booked' ? all.filter((v) => v.status === 'booked') : all.filter((v) => v.status === 'cancelled' && v.cancelledAt?.getTime() === now.getTime());
+  const first = visits[0];
+  if (!first) return;
+  if (byPatient && deps.clinicInbox) {
+    const notice = clinicBookingNotice(change, first.reference, deps.publicOrigin, deps.clinicInbox);
+    await queueMail(tx, { ...notice, subject: `${change === 'booked' ? 'New course' : 'Course cancelled'} ${course.reference} (${visits.length} visits)` }, { requestId: null });
+  }
+  if (!first.patientEmail || !first.patientName) return;
+  if (change !== 'booked' && !first.emailProvenAt) return;
+  const [facts] = await tx
+    .select({ practitioner: practitioners.name, street: locations.street, area: locations.area, city: locations.city, region: locations.region, countryCode: locations.countryCode, mapHref: locations.mapHref, name: locations.name, id: locations.id })
+    .from(practitioners)
+    .innerJoin(locations, eq(locations.id, first.locationId))
+    .where(eq(practitioners.id, first.practitionerId));
+  const address = facts ? fullAddressOf(facts) : '';
+  const last = all.reduce((max, v) => (v.startsAt > max ? v.startsAt : max), first.startsAt);
+  const courseLink = `${deps.publicOrigin}${coursePath(courseTokenOf(deps.secret, course, last))}`;
+  const firstName = first.patientName.trim().split(/\s+/)[0] ?? first.patientName;
+  const lines = visits.map((v) => `${v.courseSeq}. ${formatVisit(v.startsAt, v.endsAt)} (${v.reference})${change === 'booked' ? `\n   To move or cancel this one: ${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, v))}` : ''}`);
+  const host = new URL(deps.publicOrigin).hostname;
+  await queueMail(tx, {
+    to: first.patientEmail,
+    subject: change === 'booked' ? `Your ${visits.length} visits from ${formatDay(lagosDate(first.startsAt))} (${course.reference})` : `${visits.length} visits of your course are cancelled (${course.reference})`,
+    text: [
+      `Dear ${firstName},`,
+      '',
+      change === 'booked' ? `Your course of ${visits.length} visits to ${site.name} is booked (Abuja time):` : `These visits of your course at ${site.name} have been cancelled:`,
+      '',
+      ...lines,
+      '',
+      `With: ${facts?.practitioner ?? ''}`,
+      `Where: ${address}`,
+      `Course reference: ${course.reference}`,
+      '',
+      ...(change === 'booked'
+        ? ['The attached calendar files add each visit to your calendar. We remind you before each visit as you chose.', `To see the whole course, or cancel the remaining visits: ${courseLink}`]
+        : ['We would be glad to see you another time.']),
+      `Or call us: ${(await loadClinicDetails(tx)).phones[0].display}`,
+      '',
+    ].join('\n'),
+    attachments: visits.map((v) => ({
+      filename: `visit-${v.reference}.ics`,
+      contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+      content: Buffer.from(
+        visitIcs({ reference: v.reference, visitAt: v.startsAt, endsAt: v.endsAt, host, address, now, manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, v))}`, cancelled: change === 'cancelled', sequence: v.version, patient: { email: v.patientEmail }, bookLink: `${deps.publicOrigin}${BOOK_PATH}` }),
+        'utf8',
+      ).toString('base64'),
+    })),
+  }, { requestId: null });
 }

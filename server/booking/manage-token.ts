@@ -14,8 +14,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * given out so far (checked against the row by the caller). Compared in constant time; nothing
  * about a refused token says why, beyond the reason the caller logs.
  */
-/** A manage link, a hold, or a one-time code sent to a phone (phone-proof.ts: the id is the code's row). */
-export type TokenPurpose = 'manage' | 'hold' | 'code';
+/** A manage link, a hold, a one-time code sent to a phone (phone-proof.ts: the id is the code's row), or a course's link (course.ts: the id is the course's). */
+export type TokenPurpose = 'manage' | 'hold' | 'code' | 'course';
 
 export interface TokenClaims {
   purpose: TokenPurpose;
@@ -26,7 +26,7 @@ export interface TokenClaims {
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'bad-signature' | 'wrong-purpose' | 'expired' };
 
-const PAYLOAD = /^(manage|hold|code)\.(\d{1,15})\.(\d{1,9})\.(\d{1,12})$/;
+const PAYLOAD = /^(manage|hold|code|course)\.(\d{1,15})\.(\d{1,9})\.(\d{1,12})$/;
 
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
@@ -124,4 +124,9 @@ export function manageTokenExpiry(startsAt: Date): Date {
 /** The manage link's token for a visit as it is now (its manage_version, valid until 30 days after it). */
 export function manageTokenOf(secret: string, visit: { id: number; manageVersion: number; startsAt: Date }): string {
   return signToken(secret, { purpose: 'manage', appointmentId: visit.id, version: visit.manageVersion, expiresAt: manageTokenExpiry(visit.startsAt) });
+}
+
+/** A course's own link (course.ts): signed with the course's id and manage version, valid until 30 days after its last visit. */
+export function courseTokenOf(secret: string, course: { id: number; manageVersion: number }, lastStart: Date): string {
+  return signToken(secret, { purpose: 'course', appointmentId: course.id, version: course.manageVersion, expiresAt: manageTokenExpiry(lastStart) });
 }

@@ -57,6 +57,16 @@ export interface PlaceVisitArgs {
   write: (sp: Tx, at: Placement) => Promise<AppointmentRow>;
 }
 
+/** A new row's columns for its placement: its reference, who, where and when, and the time it takes. */
+export const placedColumns = (at: Placement) => ({
+  reference: at.reference,
+  practitionerId: at.practitionerId,
+  locationId: at.locationId,
+  startsAt: at.startsAt,
+  endsAt: at.endsAt,
+  blocked: { from: at.startsAt, to: at.blockedUntil },
+});
+
 export type PlaceResult = { ok: true; row: AppointmentRow } | BookingFailure;
 
 const newReference = () => bookingReference(randomBytes(5));

@@ -5,6 +5,7 @@ import type { AppointmentStatus, ReminderChannel, VisitKind } from '../../shared
 import { CHANNELS, KINDS, STATUSES } from '../../shared/booking/types';
 import type { Cap } from '../../shared/booking/limits';
 import { exceptionKind, type ExceptionKind } from '../../shared/booking/staff/types';
+import { RHYTHMS, type CourseRhythm } from '../../shared/booking/course';
 
 // Drizzle's view of the booking tables (server/platform/db/migrations/0003_booking.sql is the
 // source of truth; the booking tests run every query on both engines).
@@ -91,6 +92,26 @@ export const closures = pgTable('closures', {
   removedBy: text('removed_by'),
 });
 
+/** A course of visits booked at once (migration 0011, course.ts). */
+export const courses = pgTable('courses', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  reference: text('reference').notNull().unique(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id),
+  serviceId: text('service_id')
+    .notNull()
+    .references(() => services.id),
+  rhythm: text('rhythm', { enum: RHYTHMS as [CourseRhythm, ...CourseRhythm[]] }).notNull(),
+  visits: smallint('visits').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  manageVersion: integer('manage_version').notNull().default(1),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type CourseRow = typeof courses.$inferSelect;
+
 const APPOINTMENT_STATUSES = STATUSES as [AppointmentStatus, ...AppointmentStatus[]];
 
 export const appointments = pgTable('appointments', {
@@ -131,6 +152,10 @@ export const appointments = pgTable('appointments', {
   phoneProvenAt: ts('phone_proven_at'),
   /** The address proven (the confirmation's link, or staff took it): mail beyond the confirmation may go to it. */
   emailProvenAt: ts('email_proven_at'),
+  /** A visit of a course (migration 0011): the course, its place in it and the course's size as booked. */
+  courseId: bigint('course_id', { mode: 'number' }).references(() => courses.id, { onDelete: 'set null' }),
+  courseSeq: smallint('course_seq'),
+  courseSize: smallint('course_size'),
 });
 
 export type AppointmentRow = typeof appointments.$inferSelect;

@@ -13,6 +13,9 @@ import type { BookingLimits, Cap } from '../../shared/booking/limits';
 import type { BookingRefusalView } from '../../shared/booking/staff/types';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import { eraseAppointmentsOf } from './erase';
+import { bookCourse, cancelRemaining, courseAnchor, courseByToken, courseOfVisit, proposeCourse, type BookCourseInput, type CourseAsk, type CourseBooker, type CourseResult } from './course';
+import type { CourseProposal } from '../../shared/booking/course';
+import type { AppointmentRow } from './schema';
 import {
   addClosure,
   addException,
@@ -107,6 +110,19 @@ export interface BookingService {
   eraseAppointmentsOf(tx: Tx, person: { emails: readonly string[]; phone: string | null }): Promise<number>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
   feed(token: string): Promise<string | null>;
+  // --- A course of visits (issue 46, course.ts) ---------------------------------------------
+  /** The visit a course is planned after (the patient's manage link, or staff naming it). */
+  courseAnchor(booker: CourseBooker): ReturnType<typeof courseAnchor>;
+  /** The course as it would be booked now, visit by visit. */
+  proposeCourse(anchor: Pick<AppointmentRow, 'serviceId' | 'practitionerId'>, ask: CourseAsk, asStaff: boolean): Promise<CourseProposal>;
+  /** Books every visit of the course in one transaction, or none (a visit taken meanwhile: its place). */
+  bookCourse(booker: CourseBooker, input: BookCourseInput): Promise<CourseResult>;
+  /** The course a course link opens. */
+  courseByToken(token: string): ReturnType<typeof courseByToken>;
+  /** A visit's course and its link. */
+  courseOfVisit(courseId: number): ReturnType<typeof courseOfVisit>;
+  /** Cancels the course's visits still outside the notice, in one transaction. */
+  cancelRemaining(token: string): ReturnType<typeof cancelRemaining>;
 }
 
 export function createBookingService(deps: BookingDeps): BookingService {
@@ -164,5 +180,11 @@ export function createBookingService(deps: BookingDeps): BookingService {
       const practitionerId = await feedPractitioner(store, token);
       return practitionerId ? renderFeed(store.db, practitionerId, { publicOrigin: deps.publicOrigin, now: now() }) : null;
     },
+    courseAnchor: (booker) => courseAnchor(deps, booker),
+    proposeCourse: (anchor, ask, asStaff) => proposeCourse(deps, anchor, ask, asStaff),
+    bookCourse: (booker, input) => bookCourse(deps, booker, input),
+    courseByToken: (token) => courseByToken(deps, token),
+    courseOfVisit: (courseId) => courseOfVisit(deps, courseId),
+    cancelRemaining: (token) => cancelRemaining(deps, token),
   };
 }

@@ -1,6 +1,6 @@
 import { ACTIVE_STATUSES, type AppointmentStatus } from '../../shared/booking/types';
 import type { Tx } from '../platform/db/db';
-import { queueVisitMails, type BookingChange, type MailDeps } from './mails';
+import { queueCourseMails, queueVisitMails, type BookingChange, type MailDeps } from './mails';
 import type { AppointmentRow } from './schema';
 
 /**
@@ -57,6 +57,12 @@ export interface TimeChange {
   /** Who made it: the patient (by the website or a manage link), staff, or the system (a sweep). */
   by: 'patient' | 'staff' | 'system';
   at: Date;
+  /**
+   * Set when the change is one visit of a course booked, or its remaining visits cancelled, at
+   * once (course.ts): the patient hears it once, for the course, with the first (`first`).
+   * Unset for a course's visit moved or cancelled alone.
+   */
+  course?: { first: boolean } | undefined;
 }
 
 /**
@@ -111,7 +117,13 @@ const visitMails = (deps: MailDeps): TimeListener => ({
   name: 'booking mails',
   async onTimeChange(tx, change) {
     const kind = mailChange(change);
-    if (kind) await queueVisitMails(tx, deps, kind, change.visit!, change.by === 'patient', change.at);
+    if (!kind) return;
+    // A course booked or cancelled at once: one mail listing every date, with the first visit.
+    if (change.course && change.visit!.courseId !== null) {
+      if (change.course.first && kind !== 'moved') await queueCourseMails(tx, deps, kind, change.visit!.courseId, change.by === 'patient', change.at);
+      return;
+    }
+    await queueVisitMails(tx, deps, kind, change.visit!, change.by === 'patient', change.at);
   },
 });
 

@@ -3,7 +3,8 @@
  * own transaction by `scheduleMessages`, sent later by the worker (worker.ts).
  *
  * What is scheduled, per change of the booking:
- *  - booked: the confirmation (now, or at the end of the channel's quiet window) and one
+ *  - booked: the confirmation (now, or at the end of the channel's quiet window — at once on
+ *    WhatsApp whatever the hour when the patient booked it themselves) and one
  *    reminder per configured offset (reminder_24h, reminder_2h…; quiet hours move them earlier).
  *  - moved: the reminders planned afresh for the new time (the same rows, due again, even a
  *    reminder already sent for the old time) and a change notice.
@@ -54,6 +55,26 @@ export const destinationOf = (row: Pick<AppointmentRow, 'patientPhone' | 'patien
 export interface ScheduleOptions {
   now: Date;
   schedule?: ScheduleConfig | undefined;
+  /**
+   * A course's visit booked or cancelled at once, after its first (issue 46): its reminders are
+   * planned (or cancelled) as any visit's, but the patient's confirmation or cancellation notice
+   * went with the course's first visit.
+   */
+  noNotice?: boolean | undefined;
+  /**
+   * The patient made this change themselves (booked, moved, cancelled): they are awake and
+   * waiting for its confirmation, so on WhatsApp it goes at once at any hour (issue 46). The
+   * quiet hours stay for what they did not just ask for (reminders, staff's changes); SMS keeps
+   * the operators' window.
+   */
+  byPatient?: boolean | undefined;
+}
+
+/** When a confirmation, change or cancellation notice goes: at once for the patient's own change on WhatsApp, else by the rules. */
+function noticeDue(kind: 'confirmation' | 'change' | 'cancellation', channel: Channel, row: AppointmentRow, options: ScheduleOptions, config: ScheduleConfig) {
+  const { now } = options;
+  if (options.byPatient && channel === 'whatsapp') return kind === 'cancellation' || now.getTime() < row.startsAt.getTime() ? { at: now } : ({ skip: 'visit-started' } as const);
+  return dueTime(kind, channel, row.startsAt, now, now, config);
 }
 
 const UNSENT = ['scheduled', 'sending'] as const;
@@ -73,8 +94,8 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
 
   if (change === 'cancelled') {
     await cancelUnsent(tx, row.id, 'visit cancelled', now);
-    if (channel && phoneChannel) {
-      const due = dueTime('cancellation', channel, row.startsAt, now, now, config);
+    if (channel && phoneChannel && !options.noNotice) {
+      const due = noticeDue('cancellation', channel, row, options, config);
       if ('at' in due) await upsert(tx, row, 'cancellation', channel, due.at, now, 'once');
     }
     return;
@@ -87,9 +108,9 @@ export async function scheduleMessages(tx: Tx, row: AppointmentRow, change: Mess
     return;
   }
 
-  if (phoneChannel && change !== 'reminders') {
+  if (phoneChannel && change !== 'reminders' && !options.noNotice) {
     const kind = change === 'booked' ? 'confirmation' : 'change';
-    const due = dueTime(kind, channel, row.startsAt, now, now, config);
+    const due = noticeDue(kind, channel, row, options, config);
     if ('at' in due) await upsert(tx, row, kind, channel, due.at, now, change === 'booked' ? 'once' : 'again');
   }
   for (const planned of reminderPlan(channel, row.startsAt, now, now, config)) {
@@ -175,7 +196,7 @@ export function visitMessages(options: { schedule?: ScheduleConfig | undefined }
         await cancelUnsent(tx, visit.id, visit.reminderChannel === 'none' ? 'consent withdrawn' : 'reminders changed', now);
         if (visit.reminderChannel === 'none') return;
       }
-      await scheduleMessages(tx, visit, kind, { now, schedule: options.schedule });
+      await scheduleMessages(tx, visit, kind, { now, schedule: options.schedule, noNotice: change.course ? !change.course.first : false, byPatient: change.by === 'patient' });
     },
   };
 }

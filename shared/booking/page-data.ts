@@ -117,6 +117,8 @@ export interface ManagePageData {
   confirmEmail?: string;
   /** A first visit's new-patient form (the intake domain's), or null. */
   form: PatientVisitForm | null;
+  /** A visit of a course: its course's own link (issue 46); null otherwise. */
+  courseLink?: string | null;
 }
 
 export type ManageActionData =

@@ -76,6 +76,10 @@ export interface AppointmentView {
   /** Whether the patient proved the phone and the address (messages go only to what was proven). */
   phoneProven: boolean;
   emailProven: boolean;
+  /** A visit of a course (issue 46): the course's id, this visit's place and the course's size; null otherwise. */
+  courseId: number | null;
+  courseSeq: number | null;
+  courseSize: number | null;
 }
 
 export type BookingSuccess = {

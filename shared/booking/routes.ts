@@ -21,4 +21,22 @@ export const bookingRoutes: PageRoute[] = [
     handle: { private: true, noReferrer: true },
     meta: { title: 'Your booking', description: 'See, move or cancel your visit to the clinic.' },
   },
+  // After a visit, its patient books a course of follow-ups with the same practitioner (issue 46).
+  {
+    path: '/booking/manage/:token/course',
+    page: 'booking/course-plan',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true, noReferrer: true },
+    meta: { title: 'Book a course of visits', description: 'Book your follow-up visits at once, with the same practitioner.' },
+  },
+  // A course's own link: its visits, and cancelling the remaining ones.
+  {
+    path: '/booking/course/:token',
+    page: 'booking/course',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true, noReferrer: true },
+    meta: { title: 'Your course of visits', description: 'See your visits, or cancel the remaining ones.' },
+  },
 ];

@@ -348,3 +348,56 @@ describe.each([
     await third.context.close();
   });
 });
+
+/** The course's pages at `width`, for the eye (E2E_SHOTS). */
+async function courseShot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+}
+
+describe.each([
+  ['JavaScript on', true],
+  ['JavaScript off', false],
+])('a course of six visits at 375 px with %s (issue 46)', (_label, js) => {
+  it('from the visit’s manage link: six weekly visits shown, one changed, booked at once; the course’s page lists them and cancels the remaining ones', { timeout: 180_000 }, async () => {
+    const pass = await open(js);
+    const { page } = pass;
+    const { url } = await bookFirstFree(pass, js, js ? 'Kemi Lawal' : 'Sade Ojo', js ? '0803 123 4511' : '0803 123 4512');
+    await go(pass, new URL(url).pathname, js);
+    await page.getByRole('link', { name: 'Book your follow-up visits at once' }).click();
+    await page.waitForURL(/\/course$/);
+    if (js) await hydrate(page);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Book a course of visits');
+    const visits = page.locator('ol.course-visits > li');
+    expect(await visits.count()).toBe(6);
+    await expectAxeClean(page, 'course plan', js);
+    expect(await overflow(page)).toEqual([]);
+    if (js) await courseShot(page, 'course-plan');
+    // Visit 2 at another of its day's free times: the select is the change.
+    const second = page.locator('select[name="at-2"]');
+    const options = await second.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const other = options.find((v) => v !== options[0]) ?? options[0]!;
+    await second.selectOption(other);
+    await page.getByRole('button', { name: 'Book these 6 visits' }).click();
+    await page.waitForURL(/\/booking\/course\/[\w.-]+\?booked=1$/);
+    if (js) await hydrate(page);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your 6 visits are booked');
+    const listed = page.locator('ol.course-visits > li');
+    expect(await listed.count()).toBe(6);
+    expect(await listed.nth(2).textContent()).toContain('Visit 3 of 6:');
+    expect(await listed.locator('a', { hasText: 'Move or cancel this visit' }).count()).toBe(6);
+    await expectAxeClean(page, 'course booked', js);
+    expect(await overflow(page)).toEqual([]);
+    if (js) await courseShot(page, 'course-booked');
+    await page.getByRole('button', { name: 'Cancel the remaining visits' }).click();
+    await expect.poll(() => page.locator('main [role="status"]').first().textContent()).toContain('6 visits are cancelled');
+    await expectAxeClean(page, 'course cancelled', js);
+    if (js) await courseShot(page, 'course-cancelled');
+    expect(pass.errors).toEqual([]);
+    await pass.context.close();
+  });
+});

@@ -53,6 +53,8 @@ const TAKE_NONE = new Set([
   '/portfolioTwoColumn', '/portfolioThreeColumn', '/portfolioSlider',
   // The site editor's home, its lists (a new item from its title) and the media library (a picture's id is its content hash).
   '/staff/content', '/staff/content/:kind', '/staff/content/media',
+  // A course's own link (issue 46): its id is in its signed token.
+  '/booking/course/:token',
 ]);
 
 describe.each(pageEngines())('bad dates, times and ids on %s', (engine) => {
@@ -116,6 +118,11 @@ describe.each(pageEngines())('bad dates, times and ids on %s', (engine) => {
       { route: '/staff/content/:kind/:id', name: 'scheduleAt', kind: 'moment', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral', fields: { intent: 'schedule', version: '1', scheduleAt: v, question: 'Do I need a referral?', answer: 'No.', order: '1' } }), status: 422, message: errorsOf('scheduleAt') },
       { route: '/staff/content/:kind/:id', name: 'scheduleAt (a day that is not)', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral', fields: { intent: 'schedule', version: '1', scheduleAt: `${v}T09:00`, question: 'Do I need a referral?', answer: 'No.', order: '1' } }), status: 422, message: errorsOf('scheduleAt') },
       { route: '/staff/content/:kind/:id/revisions/:n', name: 'version', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/content/faq/referral/revisions/1', fields: { version: v } }), status: 400, message: (d) => d.message },
+      // A course of visits (issue 46): its first day and time of day, and each visit's start.
+      { route: '/booking/manage/:token/course', name: 'first', kind: 'day', send: (v) => ({ method: 'GET', url: `/booking/manage/${token}/course?visits=3&rhythm=weekly&time=09:00&first=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.error },
+      { route: '/booking/manage/:token/course', name: 'time', kind: 'time', send: (v) => ({ method: 'GET', url: `/booking/manage/${token}/course?visits=3&rhythm=weekly&first=2026-12-15&time=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.error },
+      { route: '/booking/manage/:token/course', name: 'at-1', kind: 'moment', send: (v) => ({ method: 'POST', url: `/booking/manage/${token}/course`, fields: { visits: '2', rhythm: 'weekly', first: '2026-12-15', time: '09:00', 'at-1': v, 'at-2': at('2026-12-22', '09:00'), key: randomUUID() } }), status: 400, message: (d) => d.message },
+      { route: '/staff/bookings/:reference/course', name: 'first', kind: 'day', send: (v) => ({ method: 'GET', url: `/staff/bookings/${reference}/course?visits=3&rhythm=weekly&time=09:00&first=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.error },
       { route: '/appoinment', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
     );
   });

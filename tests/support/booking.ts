@@ -29,7 +29,7 @@ export function bookingDeps(store: Store, overrides: Partial<BookingDeps> & { ru
 
 /** Empty booking tables (the seed's plans and holidays too): each case sets up what it needs. */
 export async function clearBooking(store: Store) {
-  await store.db.execute(sql`TRUNCATE appointments, appointment_events, working_plans, schedule_exceptions, closures, calendar_feeds, outbox RESTART IDENTITY CASCADE`);
+  await store.db.execute(sql`TRUNCATE courses, appointments, appointment_events, working_plans, schedule_exceptions, closures, calendar_feeds, outbox RESTART IDENTITY CASCADE`);
   await store.db.execute(sql`UPDATE locations SET status = 'planned' WHERE id <> 'abuja'`);
 }
 

@@ -4,6 +4,7 @@ import { parseDay, parseId, parseInstant } from '../../../shared/platform/parse'
 import { STAFF_TRANSITIONS, type AppointmentStatus } from '../../../shared/booking/types';
 import type { StaffBookingData } from '../../../shared/app/pages/staff-booking';
 import { bookingContext } from '../../booking/context';
+import type { BookingService } from '../../booking/service';
 import { answer, formFields, notFound, staffOf, today } from '../../booking/staff/page-data';
 import { visitFormsContext } from '../../booking/visit-forms';
 import { clinicContext } from '../../clinic/context';
@@ -50,12 +51,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     events: events.map((e) => ({ at: e.at, by: typeof e.detail.by === 'string' ? e.detail.by : e.actor === 'visitor' ? 'the patient' : e.actor, action: e.action, fromStatus: e.fromStatus, toStatus: e.toStatus, detail: e.detail })),
     messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
     form: forms[appointment.id] ?? null,
+    course: await courseLines(booking, appointment.courseId),
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },
   };
   // A move day that is not one: said at its field (400).
   return asked && !moveDate ? data({ ...page, moveError: 'Please choose a day like 2026-12-01.' }, { status: 400 }) : page;
+}
+
+/** The visit's course, as its page lists it (issue 46). */
+async function courseLines(booking: BookingService, courseId: number | null): Promise<StaffBookingData['course']> {
+  if (courseId === null) return null;
+  const found = await booking.courseOfVisit(courseId);
+  if (!found) return null;
+  return { reference: found.course.reference, size: found.course.size, visits: found.course.visits.map((v) => ({ reference: v.reference, seq: v.courseSeq ?? 0, startsAt: v.startsAt, status: v.status })) };
 }
 
 const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked' };

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { ManageActionData, ManagePageData } from '../../../shared/booking/page-data';
 import { FAILURES, managePath } from '../../../shared/booking/results';
+import { coursePath } from '../../../shared/booking/course';
 import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
 import { reminderChannel } from '../../../shared/booking/types';
@@ -40,6 +41,10 @@ export async function loader(args: LoaderFunctionArgs) {
       result: { ok: true, appointment: visit, manageToken, changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
       form: await args.context.get(visitFormsContext).forPatient(visit, manageToken),
     };
+    if (visit.courseId !== null) {
+      const course = await booking.courseOfVisit(visit.courseId);
+      if (course) page.courseLink = coursePath(course.token);
+    }
     // Opened from the confirmation's link (`?proof=`): the page offers to confirm the address.
     const proof = q.get('proof') ?? '';
     if (proof && !visit.emailProven && booking.emailProofMatches(visit.id, visit.patientEmail, proof)) page.confirmEmail = proof;

@@ -12,6 +12,8 @@ import { SlotPicker } from '../../booking/staff/slot-picker';
 import type { BookingDetailData, BookingEventLine, StaffBookingAnswer } from '../../booking/staff/types';
 import { StaffFormLine } from '../../booking/visit-form-card';
 import { MessagesList } from '../../messages/messages-list';
+import { staffCoursePlanPath } from '../../booking/course';
+import { staffBookingPath, type AppointmentView } from '../../booking/results';
 import type { MessageView } from '../../messages/types';
 import '../../booking/staff/staff-booking.css';
 
@@ -22,6 +24,8 @@ import '../../booking/staff/staff-booking.css';
 export interface StaffBookingData extends BookingDetailData {
   /** The patient messages of this visit (confirmation, reminders, notices) and their status. */
   messages: MessageView[];
+  /** The course this visit is part of (issue 46): its reference and every visit; null otherwise. */
+  course: { reference: string; size: number; visits: { reference: string; seq: number; startsAt: string; status: AppointmentView['status'] }[] } | null;
 }
 
 function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): string {
@@ -60,6 +64,8 @@ function confirmation(done: string | null, status: string | null): string | null
       return 'Cancelled. The time is free again.';
     case 'revoked':
       return 'The links sent to the patient no longer work. A new link goes out with the next change.';
+    case 'course':
+      return 'The course is booked: every visit is listed below. The patient gets one confirmation with every date.';
     default:
       return null;
   }
@@ -67,7 +73,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, moveError, today, form } = useLoaderData() as StaffBookingData;
+  const { staffName, newCount, appointment: a, events, messages, move, moveError, today, form, course } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -127,6 +133,30 @@ export default function StaffBookingPage() {
                     </dd>
                   </>
                 )}
+                <dt>Course</dt>
+                <dd>
+                  {course && a.courseSeq ? (
+                    <>
+                      Visit {a.courseSeq} of {a.courseSize} ({course.reference})
+                      <ol className="staff-course">
+                        {course.visits.map((v) => (
+                          <li key={v.reference} aria-current={v.reference === a.reference ? 'page' : undefined}>
+                            {v.reference === a.reference ? (
+                              <strong>{formatWhen(Date.parse(v.startsAt))} (this visit)</strong>
+                            ) : (
+                              <Link to={staffBookingPath(v.reference)}>{formatWhen(Date.parse(v.startsAt))}</Link>
+                            )}
+                            {v.status === 'cancelled' ? ' — cancelled' : ''}
+                          </li>
+                        ))}
+                      </ol>
+                    </>
+                  ) : a.status === 'cancelled' || a.status === 'held' ? (
+                    '—'
+                  ) : (
+                    <Link to={staffCoursePlanPath(a.reference)}>Book a course of follow-ups</Link>
+                  )}
+                </dd>
                 <dt>Reminders</dt>
                 <dd>{reminderChannel.label(a.reminderChannel)}</dd>
                 <dt>Booked</dt>

@@ -7,6 +7,7 @@ import { Section } from '../../ui/section';
 import type { ManageActionData, ManagePageData } from '../page-data';
 import { bookHref } from '../page-data';
 import { managePath } from '../results';
+import { coursePlanPath } from '../course';
 import { DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
@@ -82,6 +83,12 @@ export default function ManagePage() {
             </p>
           )}
           <VisitDetails visit={shown} />
+          {visit.courseSeq !== null && (
+            <p>
+              This is visit {visit.courseSeq} of {visit.courseSize} of your course.{' '}
+              {page.courseLink && <Link to={page.courseLink}>See the whole course</Link>}
+            </p>
+          )}
           {!cancelled && page.form && <PatientFormCard form={page.form} />}
           {!cancelled && (
             <>
@@ -95,6 +102,11 @@ export default function ManagePage() {
                   </Link>
                 )}
               </div>
+              {visit.courseId === null && (
+                <p>
+                  Coming back for a course of care? <Link to={coursePlanPath(manageToken)}>Book your follow-up visits at once</Link> with the same practitioner.
+                </p>
+              )}
               <p>
                 Your manage link: <a href={here}>{`${here.slice(0, 40)}…`}</a>
                 <span className="visually-hidden"> (this page)</span>

@@ -110,6 +110,7 @@ export default function StaffCalendarPage() {
                         <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
                         <span>{names.service(a.serviceId)}</span>
                         <span>{names.practitioner(a.practitionerId)}</span>
+                        {a.courseSeq !== null && <span className="cal-item__course">Course: visit {a.courseSeq} of {a.courseSize}</span>}
                         {d.forms[a.id] && <StaffFormLine form={d.forms[a.id]!} />}
                       </p>
                     </li>

@@ -29,6 +29,14 @@ export const bookingStaffRoutes: PageRoute[] = [
     serverAction: true,
     meta: { title: 'Book by phone', description: 'Book a visit on a patient’s behalf.' },
   },
+  // A course of follow-ups booked on a patient's behalf, after one of their visits (issue 46).
+  {
+    path: '/staff/bookings/:reference/course',
+    page: 'booking/staff-course',
+    ...staffOnly,
+    serverAction: true,
+    meta: { title: 'Book a course of visits', description: 'Book a patient’s follow-up visits at once.' },
+  },
   {
     path: '/staff/plans',
     page: 'booking/staff-plans',
