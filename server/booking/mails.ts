@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { seedDetails, site } from '../../shared/content/site';
-import { loadClinicDetails } from '../clinic/details';
+import { mailContactOf } from '../clinic/details';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatVisit } from '../../shared/booking/time';
@@ -56,6 +56,8 @@ export interface PatientMailInput {
   address: string;
   /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
   phone?: string;
+  /** The clinic's e-mail address (its details), the calendar file's ORGANIZER; the seed's when not given. */
+  email?: string;
   manageLink: string;
   /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
   formLink?: string | null;
@@ -80,6 +82,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     host: new URL(input.publicOrigin).hostname,
     address: input.address,
     phone,
+    ...(input.email ? { email: input.email } : {}),
     now: input.now,
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
@@ -171,7 +174,7 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
-      phone: (await loadClinicDetails(tx)).phones[0].display,
+      ...(await mailContactOf(tx)),
       manageLink: `${deps.publicOrigin}${managePath(token)}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,

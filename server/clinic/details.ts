@@ -9,6 +9,12 @@ export async function loadClinicDetails(db: Db | Tx): Promise<ClinicDetails> {
   return row?.data ?? seedDetails;
 }
 
+/** The clinic's number to call and its e-mail address, as a mail and its calendar file give them (in the caller's transaction). */
+export async function mailContactOf(db: Db | Tx): Promise<{ phone: string; email: string }> {
+  const details = await loadClinicDetails(db);
+  return { phone: details.phones[0].display, email: details.email };
+}
+
 /**
  * The clinic's main number as printed, from the facts in memory without waiting: for messages that
  * must not depend on the database answering (the booking's "call us" when it does not).
