@@ -4,7 +4,7 @@ import { formatVisit } from '../../shared/booking/time';
 import { FORM_DOWNLOAD_ROUTE, formPath } from '../../shared/intake/routes';
 import { site } from '../../shared/content/site';
 import type { ClinicCatalog } from '../clinic/context';
-import { clinicPhoneNow } from '../clinic/details';
+import { clinicPhone } from '../clinic/details';
 import type { IntakeService } from './service';
 
 /**
@@ -22,7 +22,7 @@ export function intakeDownload(deps: { intake: IntakeService; clinic: ClinicCata
       const opened = await deps.intake.open(token, req.headers.cookie ?? null);
       if (opened.kind !== 'open') {
         res.status(opened.kind === 'refused' ? opened.status : 403).type('text/plain');
-        res.send(opened.kind === 'gate' ? `Please open your form with your date of birth first: ${formPath(token)}\n` : `This link does not open a form. Please call the clinic on ${clinicPhoneNow(deps.clinic)}.\n`);
+        res.send(opened.kind === 'gate' ? `Please open your form with your date of birth first: ${formPath(token)}\n` : `This link does not open a form. Please call the clinic on ${await clinicPhone(deps.clinic)}.\n`);
         return;
       }
       const { visit } = opened;

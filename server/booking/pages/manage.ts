@@ -5,7 +5,7 @@ import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/sche
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
 import { reminderChannel } from '../../../shared/booking/types';
 import { clinicContext } from '../../clinic/context';
-import { clinicPhoneNow } from '../../clinic/details';
+import { clinicPhone } from '../../clinic/details';
 import { platformContext } from '../../platform/render/route-context';
 import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
@@ -58,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return data(page, { status: page.moveError ? 400 : 200, headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('manage page failed', errorFields(error));
-    return data({ ...base, result: { ok: false, message: unavailableMessage(clinicPhoneNow(args.context.get(clinicContext))) }, unavailable: true }, { status: 503, headers: NO_STORE });
+    return data({ ...base, result: { ok: false, message: unavailableMessage(await clinicPhone(args.context.get(clinicContext))) }, unavailable: true }, { status: 503, headers: NO_STORE });
   }
 }
 
@@ -76,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     if (intent === 'cancel') {
       const result = await booking.cancel({ as: 'patient', token });
-      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'cancelled' }, 200);
     }
     if (intent === 'reminders') {
@@ -85,12 +85,12 @@ export async function action(args: ActionFunctionArgs) {
       const consent = body.get('consent') === 'yes';
       if (channel !== 'none' && !consent) return answer({ status: 'refused', message: 'Please tick the box to agree to reminders, or choose “No reminders”.', errors: { consent: 'Please tick the box to agree.' } }, 400);
       const result = await booking.setReminders({ as: 'patient', token }, { channel, consent });
-      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'reminders', channel: result.appointment.reminderChannel }, 200);
     }
     if (intent === 'confirm-email') {
       const result = await booking.proveEmail(token, String(body.get('proof') ?? ''));
-      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : failureMessage(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'email-confirmed' }, 200);
     }
     if (intent === 'move') {
@@ -100,13 +100,13 @@ export async function action(args: ActionFunctionArgs) {
       if (!checked.ok) return answer({ status: 'refused', message: 'Please choose a new time.', errors: checked.errors }, 400);
       const result = await booking.reschedule({ as: 'patient', token }, checked.data);
       if (!result.ok) {
-        return answer({ status: 'refused', message: failureMessage(result.reason, clinicPhoneNow(args.context.get(clinicContext))), errors: { start: failureMessage(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) }, FAILURES[result.reason].status);
+        return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))), errors: { start: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) }, FAILURES[result.reason].status);
       }
       return redirect(`${managePath(result.manageToken ?? token)}?moved=1`, { headers: NO_STORE });
     }
     return answer({ status: 'refused', message: 'Please use the buttons on this page.' }, 400);
   } catch (error) {
     args.context.get(platformContext).logger.error('manage change failed', errorFields(error));
-    return answer({ status: 'unavailable', message: unavailableMessage(clinicPhoneNow(args.context.get(clinicContext))) }, 503);
+    return answer({ status: 'unavailable', message: unavailableMessage(await clinicPhone(args.context.get(clinicContext))) }, 503);
   }
 }

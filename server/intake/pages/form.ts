@@ -7,7 +7,7 @@ import type { FormActionData, FormPageData, FormVisit, Step } from '../../../sha
 import { formDownloadPath, formPath } from '../../../shared/intake/routes';
 import type { Posted } from '../../../shared/intake/schemas';
 import { formatE164Nigeria } from '../../../shared/platform/phone';
-import { clinicPhoneNow } from '../../clinic/details';
+import { clinicPhone } from '../../clinic/details';
 import { clinicContext } from '../../clinic/context';
 import { errorFields } from '../../platform/http/error-fields';
 import { platformContext } from '../../platform/render/route-context';
@@ -141,7 +141,7 @@ function postedFields(form: FormData, prefix = ''): Posted {
 const answer = (body: FormActionData, status: number, extra: Record<string, string> = {}) => data(body, { status, headers: { ...HEADERS, ...extra } });
 
 /** The form cannot open: the way out is the clinic's number as its details say now (never the seed's). */
-const unavailableIn = (context: ActionFunctionArgs['context']) => () => `We cannot open your form just now. Please try again in a few minutes, or call us on ${clinicPhoneNow(context.get(clinicContext))}.`;
+const unavailableIn = (context: ActionFunctionArgs['context']) => async () => `We cannot open your form just now. Please try again in a few minutes, or call us on ${await clinicPhone(context.get(clinicContext))}.`;
 
 const sectionHref = (token: string, next: SectionId | 'summary', saved: SectionId) => `${formPath(token)}?${next === 'summary' ? 'section=review' : `section=${next}`}&saved=${saved}`;
 
@@ -164,7 +164,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const result = await intake.gate(token, { day: values.dobDay, month: values.dobMonth, year: values.dobYear });
       switch (result.kind) {
         case 'refused':
-          return answer({ kind: 'refused', message: unavailable() }, result.status);
+          return answer({ kind: 'refused', message: await unavailable() }, result.status);
         case 'invalid':
           return answer({ kind: 'gate', message: 'Please correct your date of birth.', errors: result.errors, values }, 422);
         case 'wrong':
@@ -191,7 +191,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
     }
     const opened = await intake.open(token, request.headers.get('cookie'));
-    if (opened.kind === 'refused') return answer({ kind: 'refused', message: opened.reason === 'unavailable' ? unavailable() : 'This link does not open a form any more.' }, opened.status);
+    if (opened.kind === 'refused') return answer({ kind: 'refused', message: opened.reason === 'unavailable' ? await unavailable() : 'This link does not open a form any more.' }, opened.status);
     if (opened.kind === 'gate') {
       const section = field('section');
       if (intent === 'save' && isSectionId(section)) {
@@ -214,7 +214,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return answer({ kind: 'refused', message: 'Please use the buttons on this page.' }, 400);
   } catch (error) {
     logger.error('new-patient form change failed', errorFields(error));
-    return answer({ kind: 'refused', message: unavailable() }, 503);
+    return answer({ kind: 'refused', message: await unavailable() }, 503);
   }
 }
 
