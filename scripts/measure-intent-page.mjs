@@ -295,6 +295,16 @@ export function harness({ controls }) {
       snap: (t) => ({ box: t.control ?? t }),
       check: (t, s) => s.box?.checked === true,
     },
+    // A field tapped (the site editor's): it has the focus.
+    focus: {
+      snap: () => ({}),
+      check: (t) => document.activeElement === t,
+    },
+    // A toggle button (the rich-text toolbar's): its aria-pressed changed.
+    pressed: {
+      snap: (t) => ({ was: t.getAttribute('aria-pressed') }),
+      check: (t, s) => t.isConnected && t.getAttribute('aria-pressed') !== s.was,
+    },
     // A form submitted empty: an error message shows (a field's error, an alert, a dialog), or the
     // browser's own validation message (its `invalid` event, shown with the next frame).
     error: {
