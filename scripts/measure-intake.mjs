@@ -14,15 +14,15 @@ const SECTIONS = ['about', 'visit', 'safety', 'consent', 'review'];
 
 async function post(url, fields, cookie = '') {
   const res = await fetch(url, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}) } });
-  if (res.status >= 400) throw new Error(`measure --intake: POST ${new URL(url).pathname} answered ${res.status}`);
+  if (res.status >= 400) throw new Error(`measure --intake: POST ${new URL(url).pathname} answered ${res.status}: ${/class="[^"]*(?:alert|error)[^"]*"[^>]*>([^<]+)/.exec(await res.text())?.[1] ?? ''}`);
   return res;
 }
 
-const PHONE = '0803 123 4567';
-const E164 = '+2348031234567';
+/** A phone per booking (each phone may book one visit a day, issue 44), as typed and in E.164. */
+const phoneOf = (n) => ({ typed: `0803 123 456${n}`, e164: `+234803123456${n}` });
 
 /** The codes the server's local sink "sent" to the phone (DATA_DIR/messages/<channel>.jsonl, issue 44). */
-function codesIn(dataDir) {
+function codesIn(dataDir, e164) {
   return ['whatsapp', 'sms'].flatMap((channel) => {
     const file = path.join(dataDir, 'messages', `${channel}.jsonl`);
     if (!existsSync(file)) return [];
@@ -30,7 +30,7 @@ function codesIn(dataDir) {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line))
-      .filter((r) => r.kind === 'code' && r.to === E164);
+      .filter((r) => r.kind === 'code' && r.to === e164);
   });
 }
 
@@ -39,17 +39,17 @@ function codesIn(dataDir) {
  * sent to it. The answer that asks for it carries the step's token; the code is read back from the
  * local sink, as tests/e2e/phone-codes.ts does, and sent with everything typed.
  */
-async function passCodeStep(url, fields, asked, dataDir, seen) {
+async function passCodeStep(url, fields, asked, dataDir, e164, seen) {
   const html = await asked.text();
   const codeToken = /name="codeToken" value="([^"]+)"/.exec(html)?.[1];
   if (!codeToken) throw new Error(`measure --intake: the booking answered ${asked.status} without a redirect or a code step`);
   let code;
   for (let i = 0; i < 100 && !code; i++) {
-    const codes = codesIn(dataDir);
+    const codes = codesIn(dataDir, e164);
     if (codes.length > seen) code = codes.at(-1).code;
     else await new Promise((r) => setTimeout(r, 100));
   }
-  if (!code) throw new Error(`measure --intake: no code in ${dataDir}/messages for ${E164}`);
+  if (!code) throw new Error(`measure --intake: no code in ${dataDir}/messages for ${e164}`);
   const res = await post(url, { ...fields, intent: 'code', code, codeToken });
   if (!res.headers.get('location')) throw new Error(`measure --intake: the code was refused (${res.status})`);
   return res;
@@ -64,10 +64,11 @@ async function bookFirstVisit(base, time, dataDir) {
   const key = /name="key" value="([^"]+)"/.exec(page)?.[1];
   if (!start || !key) throw new Error('measure --intake: no free first-visit time this week to book');
   const url = `${base}/book?${q}`;
-  const fields = { service: '1', visit: 'first', practitioner: 'any', start, key, name: 'Measure Patient', phone: PHONE, email: '' };
-  const seen = codesIn(dataDir).length;
+  const phone = phoneOf(time);
+  const fields = { service: '1', visit: 'first', practitioner: 'any', start, key, name: 'Measure Patient', phone: phone.typed, email: '' };
+  const seen = codesIn(dataDir, phone.e164).length;
   let res = await post(url, fields);
-  if (!res.headers.get('location')) res = await passCodeStep(url, fields, res, dataDir, seen);
+  if (!res.headers.get('location')) res = await passCodeStep(url, fields, res, dataDir, phone.e164, seen);
   return `${res.headers.get('location').split('?')[0]}/form`;
 }
 
