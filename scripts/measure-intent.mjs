@@ -241,15 +241,15 @@ export const CONTROLS = [
     again: 'reload',
   },
   {
-    // Its actions: Save draft and Publish now; the answer is the status that says so (in place
-    // once hydrated, in the new document the form's post leads to before).
+    // Its actions: Save draft and Publish now; the answer is the first sign the tap was taken
+    // (the button busy, the progress bar, a status; before hydration the new document's status).
     id: 'editor-action',
     label: 'editor: save / publish',
     targets: '#content-form button[type=submit][name=intent]',
     name: /^(save draft|publish now)$/,
     instanceBy: 'name',
     pick: 'first',
-    response: 'status',
+    response: 'acts',
     again: 'reload',
   },
   {
