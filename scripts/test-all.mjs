@@ -13,13 +13,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /**
- * @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, needs?: string[], what: string }} Step
+ * @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>, needs?: string[], background?: boolean, what: string }} Step
  */
 
 /** @type {Step[]} */
 const FULL = [
-  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], what: 'TypeScript, strict' },
-  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'], what: 'ESLint and the layer rules' },
+  // `background`: no time limit inside, so it runs at a lower CPU priority and takes the cores
+  // whenever the timed tests (unit, integration, e2e: each test has a limit) wait (ADR 0039).
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit'], background: true, what: 'TypeScript, strict' },
+  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'], background: true, what: 'ESLint and the layer rules' },
   { name: 'unit', cmd: bin('vitest'), args: ['run', '--project', 'unit'], what: 'tests/unit' },
   { name: 'integration', cmd: bin('vitest'), args: ['run', '--project', 'integration'], what: 'tests/integration, store tests on PGlite and PostgreSQL' },
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'], what: 'the production build, once, for e2e and prod' },
@@ -56,7 +58,9 @@ function start(step) {
   const log = createWriteStream(logFile);
   say(`start  ${step.name}: ${step.what}`);
   // Its own process group, so an interrupted run stops everything a step started.
-  const child = spawn(step.cmd, step.args, {
+  // `nice` (coreutils): the step and everything it starts at priority 10, not the timed tests' 0.
+  const [cmd, args] = step.background && process.platform !== 'win32' ? ['nice', ['-n', '10', step.cmd, ...step.args]] : [step.cmd, step.args];
+  const child = spawn(cmd, args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -348,14 +348,23 @@ describe('keyboard only', () => {
     await page.waitForSelector(`section.carousel.is-ready[aria-label="${label}"]`, { timeout: 10_000 });
     const activeSlide = () => carousel.locator('.swiper-slide').evaluateAll((ss) => ss.findIndex((s) => s.classList.contains('swiper-slide-active')));
     const slides = await carousel.locator('.swiper-slide').count();
+    const settled = () =>
+      carousel.evaluate((root) => {
+        const swiper = (root.querySelector('.swiper') as (HTMLElement & { swiper?: { isEnd: boolean } }) | null)?.swiper;
+        const next = root.querySelector<HTMLButtonElement>('.carousel__next');
+        const active = document.activeElement;
+        return !!swiper && !!next && next.disabled === swiper.isEnd && !!active && root.contains(active) && active.matches('.carousel__next:not([disabled]), .carousel__prev:not([disabled])');
+      });
     const steps: number[] = [await activeSlide()];
     // Enter on "Next slide" until the last position: each press moves one slide and focus stays on
     // an enabled control; at the end (the button disables itself) focus moves to "Previous slide".
     for (let i = 0; i < slides && (await activeMatches(page, '.carousel__next')); i++) {
       await page.keyboard.press('Enter');
       await expect.poll(activeSlide).toBe(steps.at(-1)! + 1);
+      // The step has settled when "Next" is disabled exactly at the end (Swiper's isEnd) and focus
+      // is on an enabled control: the loop's next press must not land on a button about to disable.
+      await expect.poll(settled, { message: 'the carousel settled after Enter' }).toBe(true);
       steps.push(await activeSlide());
-      expect(await activeMatches(page, '.carousel__next:not([disabled]), .carousel__prev:not([disabled])'), JSON.stringify(await focused(page))).toBe(true);
       await expectVisibleFocus(page);
     }
     expect(steps.length).toBeGreaterThan(1);
@@ -364,10 +373,10 @@ describe('keyboard only', () => {
     // Space on "Previous slide" steps back; focus stays on an enabled control (the other one if this one reached the start).
     await page.keyboard.press('Space');
     await expect.poll(activeSlide).toBe(steps.at(-2));
+    await expect.poll(settled, { message: 'the carousel settled after Space' }).toBe(true);
     expect(await carousel.locator('.carousel__next').isDisabled()).toBe(false);
     const atStart = await carousel.locator('.carousel__prev').isDisabled();
-    // Polled: once (CI29, under load) focus was read before it had settled after the step.
-    await expect.poll(() => activeMatches(page, atStart ? '.carousel__next' : '.carousel__prev'), { message: `focus after Space, atStart=${atStart}` }).toBe(true);
+    expect(await activeMatches(page, atStart ? '.carousel__next' : '.carousel__prev'), `focus after Space, atStart=${atStart}`).toBe(true);
     await expectVisibleFocus(page);
     expect(t.errors).toEqual([]);
     await t.close();

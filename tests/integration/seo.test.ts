@@ -14,6 +14,19 @@ import { makeTestApp } from '../support/test-app';
 const app = makeTestApp();
 const ORIGIN = 'http://localhost:3000';
 
+/**
+ * A page of `app` as a visitor's plain GET gets it (no cookies: the same answer each time),
+ * rendered once for the file: the sitemap walk, the social cards, the canonical links and both
+ * JSON-LD checks read the same pages (each page was rendered five times, a minute and a half of
+ * the run on a loaded machine).
+ */
+const renders = new Map<string, Promise<request.Response>>();
+function rendered(path: string): Promise<request.Response> {
+  let page = renders.get(path);
+  if (!page) renders.set(path, (page = request(app).get(path).then((res) => res)));
+  return page;
+}
+
 /** Every route of the table with a sample value for its parameter. */
 // Public pages; signed-in, staff and one-time-link pages are noindex and have their own tests.
 const publicPages = pages.filter((p) => !p.handle?.private);
@@ -196,7 +209,7 @@ describe('sitemap.xml and robots.txt', () => {
     const res = await request(app).get('/sitemap.xml');
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => unescape(m[1]!));
     for (const loc of locs) {
-      const page = await request(app).get(loc.slice(ORIGIN.length));
+      const page = await rendered(loc.slice(ORIGIN.length));
       expect(page.status, loc).toBe(200);
       expect(canonicalOf(page.text), loc).toEqual([loc]);
     }
@@ -205,7 +218,7 @@ describe('sitemap.xml and robots.txt', () => {
 
 describe('canonical links, Open Graph and Twitter cards', () => {
   it.each(routePaths)('%s has one absolute canonical link and a complete social card in the head', async (path) => {
-    const res = await request(app).get(path);
+    const res = await rendered(path);
     expect(res.status).toBe(200);
     const head = headOf(res.text);
     const canonical = canonicalOf(res.text);
@@ -244,15 +257,15 @@ describe('canonical links, Open Graph and Twitter cards', () => {
       ['/blogs?tag=Posture', '/blogs?tag=Posture'],
       ['/shopDetails?product=yoga-mat', '/shopDetails?product=yoga-mat'],
     ];
-    for (const [path, expected] of cases) expect(canonicalOf((await request(app).get(path)).text), path).toEqual([ORIGIN + expected]);
+    for (const [path, expected] of cases) expect(canonicalOf((await rendered(path)).text), path).toEqual([ORIGIN + expected]);
   });
 
   it('a post and a product get their own picture as card; a 404 gets noindex and no canonical', async () => {
     const post = posts[4]!;
-    const postHead = headOf((await request(app).get(`/blogDetails?post=${post.slug}`)).text);
+    const postHead = headOf((await rendered(`/blogDetails?post=${post.slug}`)).text);
     expect(metaContent(postHead, 'property', 'og:type')).toBe('article');
     expect(metaContent(postHead, 'property', 'og:image')).toBe(`${ORIGIN}/og/${post.img.src.slice('/images/'.length).replace('.svg', '').replace(/\//g, '-')}.png`);
-    const productHead = headOf((await request(app).get('/shopDetails?product=yoga-mat')).text);
+    const productHead = headOf((await rendered('/shopDetails?product=yoga-mat')).text);
     expect(metaContent(productHead, 'property', 'og:image')).toBe(`${ORIGIN}/og/products-product-9.png`);
     const missing = await request(app).get('/no-such-page');
     expect(missing.status).toBe(404);
@@ -264,7 +277,7 @@ describe('canonical links, Open Graph and Twitter cards', () => {
   it('the card images answer as 1200×630 PNGs', { timeout: 60_000 }, async () => {
     const seen = new Set<string>();
     for (const path of routePaths) {
-      const image = metaContent(headOf((await request(app).get(path)).text), 'property', 'og:image')!;
+      const image = metaContent(headOf((await rendered(path)).text), 'property', 'og:image')!;
       seen.add(image.slice(ORIGIN.length));
     }
     for (const image of seen) {
@@ -298,7 +311,7 @@ describe('structured data (JSON-LD)', () => {
   const extraPaths = [...posts.slice(0, 3).map((p) => `/blogDetailsVideo?post=${p.slug}`), ...services.map((s) => `/service-detail/${s.id}`)];
 
   it.each([...routePaths, ...extraPaths])('%s: parses, uses https://schema.org, and every node meets its type', async (path) => {
-    const res = await request(app).get(path);
+    const res = await rendered(path);
     const { nodes, problems } = validateGraph(res.text);
     expect(problems).toEqual([]);
     // The clinic, with its identity from shared/content/site.ts, on every page.
@@ -322,13 +335,13 @@ describe('structured data (JSON-LD)', () => {
   });
 
   it('the JSON-LD block carries the response nonce, so the enforced CSP never flags it', async () => {
-    const res = await request(app).get('/');
+    const res = await rendered('/');
     const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)![1];
     expect(jsonLdOf(res.text).scripts[0]).toBe(` nonce="${nonce}"`);
   });
 
   it('the clinic: opening hours from the clinic’s data (the same as the pages show), no review stars', async () => {
-    const { nodes } = validateGraph((await request(app).get('/contact')).text);
+    const { nodes } = validateGraph((await rendered('/contact')).text);
     const clinic = ofType(nodes, 'MedicalClinic')[0]!;
     expect(clinic.openingHoursSpecification).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => ({ '@id': `https://schema.org/${d}` })), opens: '08:00', closes: '22:00' },
@@ -342,49 +355,49 @@ describe('structured data (JSON-LD)', () => {
   it('the clinic in full on the pages about it, its identity elsewhere; the team where the page shows their biographies', async () => {
     const about = ['alternateName', 'description', 'image', 'foundingDate', 'hasMap', 'medicalSpecialty', 'isAcceptingNewPatients', 'sameAs'];
     for (const path of ['/', '/about', '/contact']) {
-      const [clinic] = ofType(validateGraph((await request(app).get(path)).text).nodes, 'MedicalClinic');
+      const [clinic] = ofType(validateGraph((await rendered(path)).text).nodes, 'MedicalClinic');
       for (const key of about) expect(clinic, `${path} ${key}`).toHaveProperty(key);
       expect(clinic!.sameAs).toEqual(site.social.map((x) => x.href));
     }
     for (const path of ['/homeFive', '/blogs', '/services', '/book']) {
-      const { nodes } = validateGraph((await request(app).get(path)).text);
+      const { nodes } = validateGraph((await rendered(path)).text);
       const [clinic] = ofType(nodes, 'MedicalClinic');
       // What identifies it (the rest of the table's required properties are checked on every route).
       expect(clinic).toMatchObject({ '@id': `${ORIGIN}/#clinic`, url: `${ORIGIN}/`, logo: `${ORIGIN}/icons/icon-512.png` });
       for (const key of about) expect(clinic, `${path} ${key}`).not.toHaveProperty(key);
     }
     for (const path of ['/', '/home', '/homeFour', '/about']) {
-      const { nodes } = validateGraph((await request(app).get(path)).text);
+      const { nodes } = validateGraph((await rendered(path)).text);
       expect(nodes.filter((n) => n['@type'] === 'IndividualPhysician' || n['@type'] === 'Person'), path).toEqual([]);
     }
-    const principal = ofType(validateGraph((await request(app).get('/doctorsTwo')).text).nodes, 'IndividualPhysician').find((p) => p.name === principalDoctor.name);
+    const principal = ofType(validateGraph((await rendered('/doctorsTwo')).text).nodes, 'IndividualPhysician').find((p) => p.name === principalDoctor.name);
     expect(principal!.description).toContain(principalDoctor.bio);
   });
 
   it('/doctors: the team, clinicians as physicians practising at the clinic; /doctorDetails: the principal chiropractor', async () => {
-    const team = validateGraph((await request(app).get('/doctors')).text).nodes;
+    const team = validateGraph((await rendered('/doctors')).text).nodes;
     const people = team.filter((n) => n['@type'] === 'IndividualPhysician' || n['@type'] === 'Person');
     expect(people.map((p) => p.name)).toEqual(doctors.map((d) => d.name));
     expect(ofType(team, 'IndividualPhysician').map((p) => p.name)).toContain(principalDoctor.name);
     for (const p of ofType(team, 'IndividualPhysician')) expect(p.practicesAt).toEqual({ '@id': `${ORIGIN}/#clinic` });
 
-    const profile = validateGraph((await request(app).get('/doctorDetails')).text).nodes;
+    const profile = validateGraph((await rendered('/doctorDetails')).text).nodes;
     const [principal] = ofType(profile, 'IndividualPhysician');
     expect(principal).toMatchObject({ name: principalDoctor.name, url: `${ORIGIN}/doctorDetails` });
     expect(principal!.knowsLanguage).toContain('English');
   });
 
   it('/services: the five services, each provided by the clinic; a service page: its own service', async () => {
-    const list = validateGraph((await request(app).get('/services')).text).nodes;
+    const list = validateGraph((await rendered('/services')).text).nodes;
     expect(ofType(list, 'Service').map((s) => [s.name, s.url])).toEqual(services.map((s) => [s.title, `${ORIGIN}/service-detail/${s.id}`]));
     for (const s of ofType(list, 'Service')) expect(s.provider).toEqual({ '@id': `${ORIGIN}/#clinic` });
-    const one = validateGraph((await request(app).get('/service-detail/3')).text).nodes;
+    const one = validateGraph((await rendered('/service-detail/3')).text).nodes;
     expect(ofType(one, 'Service').map((s) => s.name)).toEqual([services[2]!.title]);
   });
 
   it('blog details: a BlogPosting of the post shown, with its dates, author and the clinic as publisher', async () => {
     for (const post of [posts[0]!, posts[5]!]) {
-      const res = await request(app).get(`/blogDetails?post=${post.slug}`);
+      const res = await rendered(`/blogDetails?post=${post.slug}`);
       const [article] = ofType(validateGraph(res.text).nodes, 'BlogPosting');
       expect(article).toMatchObject({
         headline: post.title,
@@ -398,13 +411,13 @@ describe('structured data (JSON-LD)', () => {
 
   it('the FAQ: a FAQPage with the questions and answers the page shows', async () => {
     for (const path of ['/homeTwo', '/homeThree']) {
-      const res = await request(app).get(path);
+      const res = await rendered(path);
       const [faq] = ofType(validateGraph(res.text).nodes, 'FAQPage');
       const questions = (faq!.mainEntity as Node[]).map((q) => [q.name, (q.acceptedAnswer as Node).text]);
       expect(questions).toEqual(faqs.map((f) => [f.question, f.answer]));
       for (const f of faqs) expect(unescape(res.text.replace(/<!-- -->/g, ''))).toContain(f.question);
     }
-    expect(ofType(validateGraph((await request(app).get('/about')).text).nodes, 'FAQPage')).toEqual([]);
+    expect(ofType(validateGraph((await rendered('/about')).text).nodes, 'FAQPage')).toEqual([]);
   });
 });
 
@@ -446,7 +459,7 @@ describe('structured data read by a JSON-LD processor (jsonld.js expand)', () =>
   const links = ['http://schema.org/dayOfWeek', 'http://schema.org/medicalSpecialty', 'http://schema.org/item'];
 
   it.each([...routePaths, ...extraPaths])('%s: days, specialties and breadcrumb items are IRIs, and no URL is left as text', async (path) => {
-    const html = (await request(app).get(path)).text;
+    const html = (await rendered(path)).text;
     const block = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const expanded = await jsonld.expand(JSON.parse(block) as object, { documentLoader: localContexts });
     const values = expandedValues(expanded);
