@@ -295,6 +295,26 @@ export function harness({ controls }) {
       snap: (t) => ({ box: t.control ?? t }),
       check: (t, s) => s.box?.checked === true,
     },
+    // A form's action button (the site editor's Save draft, Publish now): the first sign it was
+    // taken: the button turns busy (disabled, or its words change: "Publishing…"), the page's
+    // progress bar shows, or a status message changes; before hydration, the status in the new
+    // document the form's post leads to.
+    acts: {
+      snap: (t) => ({ texts: liveTexts(), bars: bars(), words: text(t), disabled: t.disabled }),
+      check: (t, s) => (t.isConnected && (t.disabled !== s.disabled || text(t) !== s.words)) || bars().some((b) => !s.bars.includes(b)) || liveTexts().some((x, i) => x && x !== (s.texts[i] ?? '')),
+      persist: (s) => s.texts,
+      checkNew: (texts) => liveTexts().some((x, i) => x && x !== (texts[i] ?? '')),
+    },
+    // A field tapped (the site editor's): it has the focus.
+    focus: {
+      snap: () => ({}),
+      check: (t) => document.activeElement === t,
+    },
+    // A toggle button (the rich-text toolbar's): its aria-pressed changed.
+    pressed: {
+      snap: (t) => ({ was: t.getAttribute('aria-pressed') }),
+      check: (t, s) => t.isConnected && t.getAttribute('aria-pressed') !== s.was,
+    },
     // A form submitted empty: an error message shows (a field's error, an alert, a dialog), or the
     // browser's own validation message (its `invalid` event, shown with the next frame).
     error: {

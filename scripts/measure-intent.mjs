@@ -228,6 +228,41 @@ export const CONTROLS = [
     response: 'checks',
     again: 'rearm',
   },
+  {
+    // The site editor (issue 45, /staff/content/<kind>/<id>, measured with --editor): a field of
+    // its form, tapped: it takes the focus (the keyboard comes up).
+    id: 'editor-field',
+    label: 'editor: field',
+    targets: '#content-form :is(input:not([type=hidden], [type=checkbox], [type=radio], [type=file]), textarea, select)',
+    name: /^(price|name|title)\b/,
+    instanceBy: 'name',
+    pick: 'first',
+    response: 'focus',
+    again: 'reload',
+  },
+  {
+    // Its actions: Save draft and Publish now; the answer is the first sign the tap was taken
+    // (the button busy, the progress bar, a status; before hydration the new document's status).
+    id: 'editor-action',
+    label: 'editor: save / publish',
+    targets: '#content-form button[type=submit][name=intent]',
+    name: /^(save draft|publish now)$/,
+    instanceBy: 'name',
+    pick: 'first',
+    response: 'acts',
+    again: 'reload',
+  },
+  {
+    // The rich-text editor's toolbar (a post's text): a toggle, pressed.
+    id: 'editor-toolbar',
+    label: 'editor: toolbar toggle',
+    targets: '[role=toolbar] button[aria-pressed]',
+    name: /^(bulleted list|quote)$/,
+    instanceBy: 'name',
+    pick: 'first',
+    response: 'pressed',
+    again: 'reload',
+  },
 ];
 
 /** A booking page with its later steps open (service, visit and practitioner chosen): measured with --all. */

@@ -21,6 +21,9 @@
 // With --intake it books two first visits on the server it started and adds their new-patient
 // form's pages (the gate, and the sections of an opened form, with its cookie) to the paths
 // (scripts/measure-intake.mjs):  npm run measure -- --intake [--intent]
+// With --editor it signs in as an editor (an Auth Emulator of its own; the server then runs with
+// NODE_ENV=test, as production refuses the emulator) and adds a service's and a post's editing
+// screens (scripts/measure-editor.mjs):  npm run measure -- --editor --intent
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +36,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mjs';
 import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 import { BOOKING_STEPS_ROUTE, measureIntent } from './measure-intent.mjs';
+import { prepareEditor, startEditorAuth } from './measure-editor.mjs';
 import { prepareIntake } from './measure-intake.mjs';
 
 const args = process.argv.slice(2);
@@ -61,9 +65,11 @@ const paths = args.filter((a) => a.startsWith('/'));
 const all = args.includes('--all');
 // --intake: the new-patient form's pages (added once the server is up).
 const intake = args.includes('--intake');
-if (paths.length === 0 && !a11y && !all && !intake) paths.push('/');
+// --editor: the site editor's pages, signed in as an editor (scripts/measure-editor.mjs).
+const editor = args.includes('--editor');
+if (paths.length === 0 && !a11y && !all && !intake && !editor) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
-if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake) paths.push('/about');
+if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !editor) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
 // --baseline=DIR: another build (e.g. an older commit's, built with BUILD_OUT=DIR), served beside
 // this one; --intent and --lighthouse measure both, run by run in turn, so that what else runs on
@@ -79,17 +85,26 @@ const freePort = () =>
   });
 const database = await measurementDatabase();
 const servers = [];
-/** The production server of the build in `dir`, on a free port; its base URL once it answers. */
+/** Each build's server's DATA_DIR (by the build's folder). */
+const dataDirs = new Map();
+// --editor: an Auth Emulator of its own, which the server verifies sign-ins with (not in production).
+const editorAuth = editor ? await startEditorAuth() : null;
+/** The production server of the build in `dir` (with --editor, NODE_ENV=test beside the emulator), on a free port; its base URL once it answers. */
 async function startServer(dir) {
   const port = await freePort();
+  // Its own DATA_DIR: the local sink writes the one-time codes there (--intake reads them back).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'measure-data-'));
+  dataDirs.set(dir, dataDir);
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const server = spawn(process.execPath, [path.join(dir, 'server/index.js')], {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
       NODE_ENV: 'production',
       PORT: String(port),
       LOG_REQUESTS: 'false',
-      ...placeholderFirebaseEnv('measure-project'),
+      ...(editorAuth ? editorAuth.env : placeholderFirebaseEnv('measure-project')),
       DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
       FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
       BOOKING_SECRET: randomBytes(32).toString('base64url'),
       INTAKE_KEK: randomBytes(32).toString('base64'),
@@ -107,6 +122,7 @@ async function startServer(dir) {
     if (exited || i > 600) {
       console.error(`measure: the production server of ${dir} did not start (see its log above)`);
       await database.stop();
+      await editorAuth?.emulator.stop();
       process.exit(1);
     }
     try {
@@ -166,8 +182,9 @@ async function servedDocument(p, from = base) {
  * content-length: their body is counted as it came, chunk framing aside); and its HTML. */
 function rawGet(url) {
   return new Promise((resolve, reject) => {
-    // The new-patient form's pages (--intake) are asked for with its cookie, as the browser would.
-    const cookie = intakeCookies.length && new URL(url).pathname.startsWith('/booking/manage/') ? { cookie: intakeCookies.map((c) => `${c.name}=${c.value}`).join('; ') } : {};
+    // The new-patient form's pages (--intake) and the editor's (--editor) are asked for with their cookies, as the browser would.
+    const sent = intakeCookies.filter((c) => new URL(url).pathname.startsWith(c.path));
+    const cookie = sent.length ? { cookie: sent.map((c) => `${c.name}=${c.value}`).join('; ') } : {};
     const req = httpGet(url, { headers: { 'accept-encoding': 'br, gzip', ...cookie } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -187,9 +204,14 @@ function rawGet(url) {
 }
 let intakeCookies = [];
 if (intake) {
-  const prepared = await prepareIntake(base);
+  const prepared = await prepareIntake(base, dataDirs.get(out));
   paths.push(...prepared.paths);
   intakeCookies = prepared.cookies;
+}
+if (editor) {
+  const prepared = await prepareEditor(base, editorAuth, { DATABASE_URL: database.url, DATA_DIR: dataDirs.get(out) });
+  paths.push(...prepared.paths);
+  intakeCookies.push(...prepared.cookies);
 }
 const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
@@ -347,6 +369,7 @@ try {
     await new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', resolve)));
   }
   await database.stop();
+  await editorAuth?.emulator.stop();
 }
 
 async function measureA11y(routes) {

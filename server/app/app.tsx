@@ -379,7 +379,7 @@ export function createApp(deps: AppDeps): App {
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.
-  app.use(intakeDownload({ intake }));
+  app.use(intakeDownload({ intake, clinic }));
   // The manage link's short address in messages: a redirect to the manage page.
   app.use(shortManageLink());
   // The new-patient form's short address in messages: a redirect to the form.

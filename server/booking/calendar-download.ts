@@ -5,7 +5,6 @@ import { fullAddressOf } from '../../shared/clinic/site-facts';
 import type { ClinicCatalog } from '../clinic/context';
 import { visitIcs } from '../platform/ics';
 import type { BookingService } from './service';
-import { clinicPhoneNow } from '../clinic/details';
 
 /** The calendar file's address beside the manage page: `/booking/manage/<token>/visit.ics` (the token kept out of the logs). */
 export const VISIT_FILE_ROUTE = '/booking/manage/:token/visit.ics';
@@ -27,7 +26,7 @@ export function calendarDownload(deps: { booking: BookingService; clinic: Clinic
         return;
       }
       const visit = found.appointment;
-      const { locations } = await deps.clinic.facts();
+      const { locations, details } = await deps.clinic.facts();
       const location = locations.find((l) => l.id === visit.locationId);
       const ics = visitIcs({
         reference: visit.reference,
@@ -35,7 +34,8 @@ export function calendarDownload(deps: { booking: BookingService; clinic: Clinic
         endsAt: new Date(visit.endsAt),
         host: new URL(deps.publicOrigin).hostname,
         address: location ? fullAddressOf(location) : '',
-        phone: clinicPhoneNow(deps.clinic),
+        phone: details.phones[0].display,
+        email: details.email,
         manageLink: `${deps.publicOrigin}${managePath(found.manageToken ?? token)}`,
         cancelled: visit.status === 'cancelled',
         sequence: visit.version,

@@ -5,6 +5,7 @@ import { visitKind } from '../../shared/booking/types';
 import { locations, practitioners } from '../clinic/schema';
 import type { Db } from '../platform/db/db';
 import type { Store } from '../platform/db/store';
+import { loadClinicDetails } from '../clinic/details';
 import { icsCalendar } from '../platform/ics';
 import { appointments, calendarFeeds } from './schema';
 
@@ -86,6 +87,7 @@ export async function renderFeed(db: Db, practitionerId: string, options: { publ
     )
     .orderBy(asc(appointments.startsAt));
   const host = new URL(options.publicOrigin).hostname;
+  const { email } = await loadClinicDetails(db);
   return icsCalendar(
     rows.map((r) => ({
       uid: `${r.reference.toLowerCase()}@${host}`,
@@ -96,7 +98,7 @@ export async function renderFeed(db: Db, practitionerId: string, options: { publ
       description: `Details in the staff area: ${options.publicOrigin}${staffBookingPath(r.reference)}`,
       sequence: r.version,
     })),
-    { now, product: 'Practitioner feed', name: person ? `Visits: ${person.name}` : 'Visits', refresh: FEED_REFRESH },
+    { now, product: 'Practitioner feed', name: person ? `Visits: ${person.name}` : 'Visits', refresh: FEED_REFRESH, email },
   );
 }
 

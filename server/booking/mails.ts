@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { coursePath } from '../../shared/booking/course';
 import { seedDetails, site } from '../../shared/content/site';
-import { loadClinicDetails } from '../clinic/details';
+import { mailContactOf } from '../clinic/details';
 import { managePath, staffBookingPath } from '../../shared/booking/results';
 import { BOOK_PATH } from '../../shared/clinic/book-link';
 import { formatDay, formatVisit, lagosDate } from '../../shared/booking/time';
@@ -57,6 +57,8 @@ export interface PatientMailInput {
   address: string;
   /** The clinic's number to call (its details, edited at /staff/content); the seed's when not given. */
   phone?: string;
+  /** The clinic's e-mail address (its details), the calendar file's ORGANIZER; the seed's when not given. */
+  email?: string;
   manageLink: string;
   /** A first visit's new-patient form (the booking's confirmation asks for it), or null. */
   formLink?: string | null;
@@ -81,6 +83,7 @@ export function patientBookingMail(change: BookingChange, input: PatientMailInpu
     host: new URL(input.publicOrigin).hostname,
     address: input.address,
     phone,
+    ...(input.email ? { email: input.email } : {}),
     now: input.now,
     manageLink: input.manageLink,
     cancelled: change === 'cancelled',
@@ -172,7 +175,7 @@ export async function queueVisitMails(tx: Tx, deps: MailDeps, change: BookingCha
       endsAt: row.endsAt,
       practitionerName: facts?.practitioner ?? '',
       address: facts ? fullAddressOf(facts) : '',
-      phone: (await loadClinicDetails(tx)).phones[0].display,
+      ...(await mailContactOf(tx)),
       manageLink: `${deps.publicOrigin}${managePath(token)}${confirmAddress ? `?proof=${emailProof(deps.secret, row.id, row.patientEmail)}` : ''}`,
       formLink: change === 'booked' ? absolute(deps, deps.forms?.pathFor(row, token)) : null,
       publicOrigin: deps.publicOrigin,
@@ -196,6 +199,7 @@ export async function queueCourseMails(tx: Tx, deps: MailDeps, change: 'booked' 
   const visits = change === 'booked' ? all.filter((v) => v.status === 'booked') : all.filter((v) => v.status === 'cancelled' && v.cancelledAt?.getTime() === now.getTime());
   const first = visits[0];
   if (!first) return;
+  const contact = await mailContactOf(tx);
   if (byPatient && deps.clinicInbox) {
     const notice = clinicBookingNotice(change, first.reference, deps.publicOrigin, deps.clinicInbox);
     await queueMail(tx, { ...notice, subject: `${change === 'booked' ? 'New course' : 'Course cancelled'} ${course.reference} (${visits.length} visits)` }, { requestId: null });
@@ -230,14 +234,14 @@ export async function queueCourseMails(tx: Tx, deps: MailDeps, change: 'booked' 
       ...(change === 'booked'
         ? ['The attached calendar files add each visit to your calendar. We remind you before each visit as you chose.', `To see the whole course, or cancel the remaining visits: ${courseLink}`]
         : ['We would be glad to see you another time.']),
-      `Or call us: ${(await loadClinicDetails(tx)).phones[0].display}`,
+      `Or call us: ${contact.phone}`,
       '',
     ].join('\n'),
     attachments: visits.map((v) => ({
       filename: `visit-${v.reference}.ics`,
       contentType: `text/calendar; charset=utf-8; method=${change === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
       content: Buffer.from(
-        visitIcs({ reference: v.reference, visitAt: v.startsAt, endsAt: v.endsAt, host, address, now, manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, v))}`, cancelled: change === 'cancelled', sequence: v.version, patient: { email: v.patientEmail }, bookLink: `${deps.publicOrigin}${BOOK_PATH}` }),
+        visitIcs({ reference: v.reference, visitAt: v.startsAt, endsAt: v.endsAt, host, address, ...contact, now, manageLink: `${deps.publicOrigin}${managePath(manageTokenOf(deps.secret, v))}`, cancelled: change === 'cancelled', sequence: v.version, patient: { email: v.patientEmail }, bookLink: `${deps.publicOrigin}${BOOK_PATH}` }),
         'utf8',
       ).toString('base64'),
     })),

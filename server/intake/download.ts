@@ -3,6 +3,8 @@ import { answersAsText } from '../../shared/intake/answers';
 import { formatVisit } from '../../shared/booking/time';
 import { FORM_DOWNLOAD_ROUTE, formPath } from '../../shared/intake/routes';
 import { site } from '../../shared/content/site';
+import type { ClinicCatalog } from '../clinic/context';
+import { clinicPhone } from '../clinic/details';
 import type { IntakeService } from './service';
 
 /**
@@ -10,7 +12,7 @@ import type { IntakeService } from './service';
  * manage link and the form's session on this device (the date of birth given). Plain text opens
  * on any phone and prints. Never cached; the address is sent to no other site.
  */
-export function intakeDownload(deps: { intake: IntakeService }) {
+export function intakeDownload(deps: { intake: IntakeService; clinic: ClinicCatalog }) {
   const router = express.Router();
   router.get(FORM_DOWNLOAD_ROUTE, async (req, res, next) => {
     try {
@@ -20,7 +22,7 @@ export function intakeDownload(deps: { intake: IntakeService }) {
       const opened = await deps.intake.open(token, req.headers.cookie ?? null);
       if (opened.kind !== 'open') {
         res.status(opened.kind === 'refused' ? opened.status : 403).type('text/plain');
-        res.send(opened.kind === 'gate' ? `Please open your form with your date of birth first: ${formPath(token)}\n` : `This link does not open a form. Please call the clinic on ${site.phones[0].display}.\n`);
+        res.send(opened.kind === 'gate' ? `Please open your form with your date of birth first: ${formPath(token)}\n` : `This link does not open a form. Please call the clinic on ${await clinicPhone(deps.clinic)}.\n`);
         return;
       }
       const { visit } = opened;

@@ -90,6 +90,8 @@ export interface CalendarOptions {
    * (REFRESH-INTERVAL, RFC 7986, and X-PUBLISHED-TTL, which Outlook reads).
    */
   refresh?: string;
+  /** The clinic's public e-mail address, the ORGANIZER (its details, edited at /staff/content); the seed's when not given. */
+  email?: string;
 }
 
 /**
@@ -98,8 +100,8 @@ export interface CalendarOptions {
  * ORGANIZER is the clinic (its public address), which RFC 5546 requires in a PUBLISH and a
  * CANCEL; a CANCEL always carries its SEQUENCE, as RFC 5546 requires too.
  */
-export function icsCalendar(events: readonly CalendarEvent[], { now = new Date(), method = 'PUBLISH', product = 'Staff inbox', name, refresh }: CalendarOptions = {}): string {
-  const organizer = `ORGANIZER;CN=${paramValue(site.name)}:${calAddress({ email: site.email })}`;
+export function icsCalendar(events: readonly CalendarEvent[], { now = new Date(), method = 'PUBLISH', product = 'Staff inbox', name, refresh, email = seedDetails.email }: CalendarOptions = {}): string {
+  const organizer = `ORGANIZER;CN=${paramValue(site.name)}:${calAddress({ email })}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -155,6 +157,8 @@ export interface VisitEvent {
   sequence?: number;
   /** The clinic's number to call (its details); the seed's when not given. */
   phone?: string;
+  /** The clinic's e-mail address (its details), the calendar's ORGANIZER; the seed's when not given. */
+  email?: string;
   /** The patient, the cancelling file's ATTENDEE (RFC 5546): their e-mail address, else their phone. */
   patient?: { email?: string | null; phone?: string | null };
   /** Where to book another visit (the booking page), for a cancelled visit's description. */
@@ -166,7 +170,7 @@ export interface VisitEvent {
  * when the visit is moved, so a new file updates the old entry. Nothing of the reason for the
  * visit: only the place, the time and the reference.
  */
-export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, now = new Date(), manageLink, cancelled = false, sequence, patient, bookLink }: VisitEvent): string {
+export function visitIcs({ reference, visitAt, endsAt, host, address, phone = seedDetails.phones[0].display, email, now = new Date(), manageLink, cancelled = false, sequence, patient, bookLink }: VisitEvent): string {
   // A cancelled visit cannot be changed or cancelled again: its file offers a new one instead.
   const change = cancelled
     ? `This visit is cancelled. To book another: ${bookLink ? `${bookLink} or call ${phone}` : `call ${phone}`}.`
@@ -189,6 +193,6 @@ export function visitIcs({ reference, visitAt, endsAt, host, address, phone = se
         ...(cancelled && attendee ? { attendees: [attendee] } : {}),
       },
     ],
-    { now, method: cancelled ? 'CANCEL' : 'PUBLISH', product: manageLink ? 'Booking' : 'Staff inbox' },
+    { now, method: cancelled ? 'CANCEL' : 'PUBLISH', product: manageLink ? 'Booking' : 'Staff inbox', ...(email ? { email } : {}) },
   );
 }

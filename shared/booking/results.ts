@@ -1,4 +1,3 @@
-import { site } from '../content/site';
 import type { AppointmentStatus, FreeSlot, ReminderChannel, VisitKind } from './types';
 
 /**
@@ -114,10 +113,29 @@ export const FAILURES: Record<BookingFailureReason, { status: number; message: s
   'too-early': { status: 409, message: 'That can only be recorded once the visit has started.' },
   stale: { status: 409, message: 'Someone else changed this booking a moment ago. Please look at it again.' },
   'unproven-phone': { status: 403, message: 'Please confirm your phone number with the code we send to it.' },
-  'too-many-visits': { status: 409, message: `You already have the most visits we book online for one phone number. To book another, please call us on ${site.phones[0].display}.` },
-  'one-a-day': { status: 409, message: `You already have a visit booked on that day. Please choose another day, or call us on ${site.phones[0].display}.` },
-  'too-many-moves': { status: 429, message: `This visit has been moved as often as we allow online in a day. To move it again, please call us on ${site.phones[0].display}.` },
+  'too-many-visits': { status: 409, message: 'You already have the most visits we book online for one phone number. To book another, please call the clinic.' },
+  'one-a-day': { status: 409, message: 'You already have a visit booked on that day. Please choose another day, or call the clinic.' },
+  'too-many-moves': { status: 429, message: 'This visit has been moved as often as we allow online in a day. To move it again, please call the clinic.' },
 };
+
+/** The failures whose message says to call: with the clinic's number, as its details say now. */
+const CALL_US: Partial<Record<BookingFailureReason, (phone: string) => string>> = {
+  'too-late': (phone) => `It is too late to change this visit online. Please call the clinic on ${phone}.`,
+  'too-many-visits': (phone) => `You already have the most visits we book online for one phone number. To book another, please call us on ${phone}.`,
+  'one-a-day': (phone) => `You already have a visit booked on that day. Please choose another day, or call us on ${phone}.`,
+  'too-many-moves': (phone) => `This visit has been moved as often as we allow online in a day. To move it again, please call us on ${phone}.`,
+};
+
+/**
+ * What a patient is told for a failure, with the clinic's number where the message says to call
+ * (the details edited at /staff/content, never the seed's: `clinicPhoneNow` on the server).
+ */
+export function failureMessage(reason: BookingFailureReason, clinicPhone: string): string {
+  return CALL_US[reason]?.(clinicPhone) ?? FAILURES[reason].message;
+}
+
+/** The booking pages' answer when the store does not answer, with the clinic's number as edited. */
+export const unavailableMessage = (clinicPhone: string) => `Our booking system is not answering just now. Please try again in a few minutes, or call us on ${clinicPhone}.`;
 
 /** Where a patient manages a booking, and where staff open one (links in mails and feeds). */
 export const managePath = (token: string) => `/booking/manage/${token}`;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runAxe } from '../support/a11y.mjs';
 import { emulatorClient } from '../support/auth-emulator-client';
 import { phonePhoto } from '../support/pictures';
-import { baseUrl, hydrate, launch } from './harness';
+import { hydrate, launch, startOwnServer } from './harness';
 
 // Issue 45 in a real browser at phone width: an editor signs in, changes a service's price and
 // publishes it (the service page and the booking step show it), writes a post with an uploaded
@@ -21,11 +21,15 @@ const projectId = inject('authProjectId');
 const SHOTS = process.env.SHOTS_DIR;
 
 let browser: Browser;
+// A server of its own: this file publishes prices and a post, which the other files must not see.
+let own: Awaited<ReturnType<typeof startOwnServer>>;
+const baseUrl = () => own.url;
 beforeAll(async () => {
-  browser = await launch();
+  [browser, own] = await Promise.all([launch(), startOwnServer()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await own?.stop();
 });
 
 const violations = async (page: Page) => (await runAxe(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).join(', ')}`);

@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { emulatorClient } from '../support/auth-emulator-client';
+import { copyPgliteTemplateInto } from '../support/pglite-template';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -18,6 +22,53 @@ export const CHROMIUM_ARGS = [
 
 export function baseUrl(): string {
   return inject('baseUrl');
+}
+
+/**
+ * The built site on a database of its own (a copy of the run's migrated one) and the run's Auth
+ * Emulator: for a file that changes what every visitor sees (the content editor publishes prices
+ * and posts), so the files beside it keep reading the seed. PORT=0: the port the server logs.
+ */
+export async function startOwnServer(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-own-'));
+  copyPgliteTemplateInto(inject('pgliteTemplateDir'), dataDir);
+  const projectId = inject('authProjectId');
+  const child = spawn(process.execPath, [path.resolve(process.env.BUILD_OUT ?? 'dist', 'server/index.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: 'false',
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      FIREBASE_PROJECT_ID: projectId,
+      FIREBASE_WEB_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk) => {
+        out += chunk;
+        const listening = out.split('\n').slice(0, -1).find((line) => line.includes('"msg":"listening"'));
+        if (listening) resolve(`http://127.0.0.1:${new URL((JSON.parse(listening) as { url: string }).url).port}`);
+      });
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened: ${out.slice(-2000)}`)));
+    });
+    return { url, dataDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 export async function launch(): Promise<Browser> {

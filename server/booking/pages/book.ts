@@ -6,7 +6,7 @@ import { ANY_PRACTITIONER, availabilitySchema, bookingSchema, checkBookingForm, 
 import { isDate } from '../../../shared/booking/time';
 import { visitKind } from '../../../shared/booking/types';
 import { clinicContext } from '../../clinic/context';
-import { clinicPhoneNow } from '../../clinic/details';
+import { clinicPhone as clinicPhoneOf } from '../../clinic/details';
 import { onlineBookingFacts } from '../../../shared/clinic/team';
 import { clientContext, platformContext, userContext } from '../../platform/render/route-context';
 import { bookingContext } from '../context';
@@ -143,7 +143,7 @@ export async function action(args: ActionFunctionArgs) {
   const { logger, publicOrigin } = args.context.get(platformContext);
   const { ip } = args.context.get(clientContext);
   const limits = booking.limits;
-  const clinicPhone = clinicPhoneNow(args.context.get(clinicContext));
+  const clinicPhone = await clinicPhoneOf(args.context.get(clinicContext));
   const unavailable = () =>
     refuse({ status: 'unavailable', message: `We could not book just now: our booking system is not answering. Please try again in a few minutes, or call us on ${clinicPhone}.`, errors: {}, values }, 503);
   if (intent === 'edit') return refuse({ status: 'invalid', message: '', errors: {}, values }, 200);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { coursePath, coursePlanPath, type CoursePlanActionData, type CoursePlanData } from '../../../shared/booking/course';
-import { FAILURES, managePath } from '../../../shared/booking/results';
+import { FAILURES, failureMessage, type BookingFailureReason, managePath, unavailableMessage } from '../../../shared/booking/results';
 import { lagosDate } from '../../../shared/booking/time';
-import { site } from '../../../shared/content/site';
+import { clinicContext } from '../../clinic/context';
+import { clinicPhone } from '../../clinic/details';
 import { errorFields } from '../../platform/http/error-fields';
 import { platformContext } from '../../platform/render/route-context';
 import { bookingContext } from '../context';
@@ -13,7 +14,10 @@ import { toView } from '../deps';
 
 /** A course's page is for whoever holds the visit's link: never cached, never indexed (the route is private). */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
-const unavailable = () => `Our booking system is not answering just now. Please try again in a few minutes, or call us on ${site.phones[0].display}.`;
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+/** The answers that say to call: the clinic's number as edited (its details in the content store). */
+const unavailable = async (args: Args) => unavailableMessage(await clinicPhone(args.context.get(clinicContext)));
+const refusal = async (reason: BookingFailureReason, args: Args) => failureMessage(reason, await clinicPhone(args.context.get(clinicContext)));
 
 export interface CoursePlanPlace {
   booker: CourseBooker;
@@ -34,7 +38,7 @@ export async function coursePlanLoader(args: LoaderFunctionArgs, place: CoursePl
   const now = booking.now();
   try {
     const found = await booking.courseAnchor(place.booker);
-    if (!found.ok) return data({ ok: false, message: FAILURES[found.reason].message } satisfies CoursePlanData, { status: FAILURES[found.reason].status, headers: NO_STORE });
+    if (!found.ok) return data({ ok: false, message: await refusal(found.reason, args) } satisfies CoursePlanData, { status: FAILURES[found.reason].status, headers: NO_STORE });
     const anchor = found.appointment;
     const q = new URL(args.request.url).searchParams;
     const { values, ask, error, field } = readCourseAsk((n) => q.get(n), courseDefaults(anchor, now), now);
@@ -43,7 +47,7 @@ export async function coursePlanLoader(args: LoaderFunctionArgs, place: CoursePl
     return data(page, { status: error ? 400 : 200, headers: NO_STORE });
   } catch (err) {
     args.context.get(platformContext).logger.error('course page failed', errorFields(err));
-    return data({ ok: false, message: unavailable() } satisfies CoursePlanData, { status: 503, headers: NO_STORE });
+    return data({ ok: false, message: await unavailable(args) } satisfies CoursePlanData, { status: 503, headers: NO_STORE });
   }
 }
 
@@ -64,7 +68,7 @@ export async function coursePlanAction(args: ActionFunctionArgs, place: CoursePl
       return typeof v === 'string' ? v : null;
     };
     const found = await booking.courseAnchor(place.booker);
-    if (!found.ok) return answer({ message: FAILURES[found.reason].message }, FAILURES[found.reason].status);
+    if (!found.ok) return answer({ message: await refusal(found.reason, args) }, FAILURES[found.reason].status);
     const anchor = found.appointment;
     const { ask, error } = readCourseAsk(get, courseDefaults(anchor, now), now);
     if (!ask) return answer({ message: error ?? 'Please check the course.' }, 400);
@@ -90,11 +94,11 @@ export async function coursePlanAction(args: ActionFunctionArgs, place: CoursePl
     if (result.seq && (result.reason === 'conflict' || result.reason === 'not-free' || result.reason === 'too-soon' || result.reason === 'past')) {
       return again(`Visit ${result.seq}’s time was taken a moment ago, so nothing is booked yet. We have moved it to the nearest free time that day: please check the visits and press “Book” again.`, 409, result.seq);
     }
-    const message = result.reason === 'too-far' ? 'A visit is beyond the furthest day we book online. Please choose fewer visits or an earlier first day.' : FAILURES[result.reason].message;
+    const message = result.reason === 'too-far' ? 'A visit is beyond the furthest day we book online. Please choose fewer visits or an earlier first day.' : await refusal(result.reason, args);
     return result.seq ? again(message, FAILURES[result.reason].status) : answer({ message }, FAILURES[result.reason].status);
   } catch (err) {
     args.context.get(platformContext).logger.error('course booking failed', errorFields(err));
-    return answer({ message: unavailable() }, 503);
+    return answer({ message: await unavailable(args) }, 503);
   }
 }
 

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { ManageActionData, ManagePageData } from '../../../shared/booking/page-data';
-import { FAILURES, managePath } from '../../../shared/booking/results';
+import { FAILURES, failureMessage, managePath, unavailableMessage } from '../../../shared/booking/results';
 import { coursePath } from '../../../shared/booking/course';
 import { checkBookingForm, rescheduleSchema } from '../../../shared/booking/schemas';
 import { isDate, MINUTE_MS } from '../../../shared/booking/time';
 import { reminderChannel } from '../../../shared/booking/types';
 import { clinicContext } from '../../clinic/context';
-import { clinicPhoneNow } from '../../clinic/details';
+import { clinicPhone } from '../../clinic/details';
 import { platformContext } from '../../platform/render/route-context';
 import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
@@ -16,7 +16,6 @@ import { visitFormsContext } from '../visit-forms';
 /** A booking's page is for whoever holds its link: never cached, never indexed (the route is private). */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-const unavailableMessage = (phone: string) => `Our booking system is not answering just now. Please try again in a few minutes, or call us on ${phone}.`;
 
 /**
  * The manage link's page, `/booking/manage/<token>`: the booking, its calendar file, and (up to
@@ -63,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return data(page, { status: page.moveError ? 400 : 200, headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('manage page failed', errorFields(error));
-    return data({ ...base, result: { ok: false, message: unavailableMessage(clinicPhoneNow(args.context.get(clinicContext))) }, unavailable: true }, { status: 503, headers: NO_STORE });
+    return data({ ...base, result: { ok: false, message: unavailableMessage(await clinicPhone(args.context.get(clinicContext))) }, unavailable: true }, { status: 503, headers: NO_STORE });
   }
 }
 
@@ -81,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     if (intent === 'cancel') {
       const result = await booking.cancel({ as: 'patient', token });
-      if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'cancelled' }, 200);
     }
     if (intent === 'reminders') {
@@ -90,12 +89,12 @@ export async function action(args: ActionFunctionArgs) {
       const consent = body.get('consent') === 'yes';
       if (channel !== 'none' && !consent) return answer({ status: 'refused', message: 'Please tick the box to agree to reminders, or choose “No reminders”.', errors: { consent: 'Please tick the box to agree.' } }, 400);
       const result = await booking.setReminders({ as: 'patient', token }, { channel, consent });
-      if (!result.ok) return answer({ status: 'refused', message: refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'reminders', channel: result.appointment.reminderChannel }, 200);
     }
     if (intent === 'confirm-email') {
       const result = await booking.proveEmail(token, String(body.get('proof') ?? ''));
-      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
+      if (!result.ok) return answer({ status: 'refused', message: result.reason === 'bad-token' ? 'This confirmation link is not for this booking’s address. Please use the link in your latest confirmation e-mail.' : failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
       return answer({ status: 'email-confirmed' }, 200);
     }
     if (intent === 'move') {
@@ -105,19 +104,13 @@ export async function action(args: ActionFunctionArgs) {
       if (!checked.ok) return answer({ status: 'refused', message: 'Please choose a new time.', errors: checked.errors }, 400);
       const result = await booking.reschedule({ as: 'patient', token }, checked.data);
       if (!result.ok) {
-        return answer({ status: 'refused', message: refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))), errors: { start: refusal(result.reason, clinicPhoneNow(args.context.get(clinicContext))) }, ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) }, FAILURES[result.reason].status);
+        return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))), errors: { start: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, ...(result.alternatives ? { alternatives: [...result.alternatives] } : {}) }, FAILURES[result.reason].status);
       }
       return redirect(`${managePath(result.manageToken ?? token)}?moved=1`, { headers: NO_STORE });
     }
     return answer({ status: 'refused', message: 'Please use the buttons on this page.' }, 400);
   } catch (error) {
     args.context.get(platformContext).logger.error('manage change failed', errorFields(error));
-    return answer({ status: 'unavailable', message: unavailableMessage(clinicPhoneNow(args.context.get(clinicContext))) }, 503);
+    return answer({ status: 'unavailable', message: unavailableMessage(await clinicPhone(args.context.get(clinicContext))) }, 503);
   }
-}
-
-/** The core's reason in words; inside the notice, with the number to call. */
-function refusal(reason: keyof typeof FAILURES, phone: string): string {
-  if (reason === 'too-late') return `It is too late to change this visit online. Please call the clinic on ${phone}.`;
-  return FAILURES[reason].message;
 }

@@ -6,8 +6,9 @@ import { HEALTH_SECTIONS, isSectionId, SECTION_IDS, SECTIONS, type SectionId } f
 import type { FormActionData, FormPageData, FormVisit, Step } from '../../../shared/intake/page-data';
 import { formDownloadPath, formPath } from '../../../shared/intake/routes';
 import type { Posted } from '../../../shared/intake/schemas';
-import { site } from '../../../shared/content/site';
 import { formatE164Nigeria } from '../../../shared/platform/phone';
+import { clinicPhone } from '../../clinic/details';
+import { clinicContext } from '../../clinic/context';
 import { errorFields } from '../../platform/http/error-fields';
 import { platformContext } from '../../platform/render/route-context';
 import { intakeContext } from '../context';
@@ -139,7 +140,8 @@ function postedFields(form: FormData, prefix = ''): Posted {
 
 const answer = (body: FormActionData, status: number, extra: Record<string, string> = {}) => data(body, { status, headers: { ...HEADERS, ...extra } });
 
-const unavailable = () => `We cannot open your form just now. Please try again in a few minutes, or call us on ${site.phones[0].display}.`;
+/** The form cannot open: the way out is the clinic's number as its details say now (never the seed's). */
+const unavailableIn = (context: ActionFunctionArgs['context']) => async () => `We cannot open your form just now. Please try again in a few minutes, or call us on ${await clinicPhone(context.get(clinicContext))}.`;
 
 const sectionHref = (token: string, next: SectionId | 'summary', saved: SectionId) => `${formPath(token)}?${next === 'summary' ? 'section=review' : `section=${next}`}&saved=${saved}`;
 
@@ -152,6 +154,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intake = context.get(intakeContext);
   const { logger } = context.get(platformContext);
   const token = params.token ?? '';
+  const unavailable = unavailableIn(context);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
   const field = (name: string) => String(form.get(name) ?? '');
@@ -161,7 +164,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const result = await intake.gate(token, { day: values.dobDay, month: values.dobMonth, year: values.dobYear });
       switch (result.kind) {
         case 'refused':
-          return answer({ kind: 'refused', message: unavailable() }, result.status);
+          return answer({ kind: 'refused', message: await unavailable() }, result.status);
         case 'invalid':
           return answer({ kind: 'gate', message: 'Please correct your date of birth.', errors: result.errors, values }, 422);
         case 'wrong':
@@ -188,7 +191,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
     }
     const opened = await intake.open(token, request.headers.get('cookie'));
-    if (opened.kind === 'refused') return answer({ kind: 'refused', message: opened.reason === 'unavailable' ? unavailable() : 'This link does not open a form any more.' }, opened.status);
+    if (opened.kind === 'refused') return answer({ kind: 'refused', message: opened.reason === 'unavailable' ? await unavailable() : 'This link does not open a form any more.' }, opened.status);
     if (opened.kind === 'gate') {
       const section = field('section');
       if (intent === 'save' && isSectionId(section)) {
@@ -211,7 +214,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return answer({ kind: 'refused', message: 'Please use the buttons on this page.' }, 400);
   } catch (error) {
     logger.error('new-patient form change failed', errorFields(error));
-    return answer({ kind: 'refused', message: unavailable() }, 503);
+    return answer({ kind: 'refused', message: await unavailable() }, 503);
   }
 }
 

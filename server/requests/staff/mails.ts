@@ -7,11 +7,11 @@ import { visitIcs } from '../../platform/ics';
  * The patient's confirmation of a booked visit, with a calendar file. Only the time, the
  * place and the reference: nothing of what they wrote (it may be health data).
  */
-export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; phone?: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
+export function visitConfirmation(input: { to: string; name: string | null; reference: string; visitAt: Date; publicOrigin: string; address: string; phone?: string; email?: string; now?: Date }): Mail & { attachments: MailAttachment[] } {
   const when = formatAbuja(input.visitAt.toISOString());
   const host = new URL(input.publicOrigin).hostname;
   const phone = input.phone ?? seedDetails.phones[0].display;
-  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, phone, ...(input.now ? { now: input.now } : {}) });
+  const ics = visitIcs({ reference: input.reference, visitAt: input.visitAt, host, address: input.address, phone, ...(input.email ? { email: input.email } : {}), ...(input.now ? { now: input.now } : {}) });
   return {
     to: input.to,
     subject: `Your visit on ${when} (${input.reference})`,

@@ -8,7 +8,7 @@ import type { FormKeys } from '../keys';
 import type { FileEraser, PersonEraser } from '../context';
 import { forgetSubscribers } from '../repo';
 import { visitConfirmation } from './mails';
-import { loadClinicDetails } from '../../clinic/details';
+import { mailContactOf } from '../../clinic/details';
 
 export const PAGE_SIZE = 20;
 /** The list counts its matches up to this many, then says "more than" (a count of a million rows is not free). */
@@ -247,7 +247,7 @@ export async function changeStatus(store: Store, change: StatusChange, mail: Mai
       detail: { by: change.actor.name, ...(booked && change.visitAt ? { visitAt: change.visitAt.toISOString() } : {}) },
     });
     if (booked && change.visitAt && row.email) {
-      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address, phone: (await loadClinicDetails(tx)).phones[0].display }), { requestId: current.id });
+      await queueMail(tx, visitConfirmation({ to: row.email, name: row.name, reference: change.reference, visitAt: change.visitAt, publicOrigin: mail.publicOrigin, address: mail.address, ...(await mailContactOf(tx)) }), { requestId: current.id });
     }
     // A published comment set to spam disappears from its post (or comes back when set back).
     return { ok: true, version: row.version, publicContent: current.publishedAt !== null && current.status !== change.status } as const;
