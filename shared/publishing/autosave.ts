@@ -70,6 +70,8 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
   const inFlight = useRef(false);
   const again = useRef(false);
   const stopped = useRef(false);
+  /** A button (Save, Publish…) pressed while an autosave was on its way: sent once that answers. */
+  const waiting = useRef<HTMLButtonElement | null>(null);
 
   // A new version from the server (after a publish, a reload): start from it.
   useEffect(() => {
@@ -91,6 +93,7 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     body.set('intent', 'autosave');
     body.set('version', String(versionRef.current));
     let retry: 'no-answer' | 'database' | null = null;
+    let handedOver = false;
     try {
       const response = await fetch(dataRequestUrl(window.location.href, routeId), {
         method: 'POST',
@@ -109,6 +112,7 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
         onAnswer(answer);
       } else if (answer && (answer.outcome === 'conflict' || answer.outcome === 'invalid' || answer.outcome === 'refused')) {
         stopped.current = true;
+        handedOver = true;
         setStatus({ state: 'stopped', reason: answer.outcome === 'conflict' ? 'conflict' : 'invalid' });
         onAnswer(answer);
       } else {
@@ -119,6 +123,19 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
       retry = 'no-answer'; // offline, the connection dropped, the server down
     } finally {
       inFlight.current = false;
+    }
+    const button = waiting.current;
+    if (button) {
+      // The button's own send now, with the version this autosave made (a conflict or a refusal
+      // has already been handed over: then the button waits for the editor to choose again).
+      waiting.current = null;
+      clearTimeout(timer.current);
+      if (!handedOver && element.isConnected) {
+        const field = element.querySelector<HTMLInputElement>('input[name="version"]');
+        if (field) field.value = String(versionRef.current);
+        element.requestSubmit(button);
+      }
+      return;
     }
     if (retry) {
       const wait = RETRY_MS[Math.min(attempt.current, RETRY_MS.length - 1)]!;
@@ -168,9 +185,15 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
   }, [form, touched, send]);
 
   /** Before a button sends the form itself: no autosave may overtake it. */
-  const hold = useCallback(() => {
+  const hold = useCallback((event?: { currentTarget: EventTarget | null; preventDefault(): void }) => {
     clearTimeout(timer.current);
     stopped.current = true;
+    // An autosave still on its way would make a new version after this send read the old one: the
+    // editor's own draft would come back as "changed meanwhile". The press waits for its answer.
+    if (inFlight.current && event?.currentTarget instanceof HTMLButtonElement) {
+      event.preventDefault();
+      waiting.current = event.currentTarget;
+    }
   }, []);
 
   /** The editor's "Try now" while retrying: the next try at once, not after its wait. */
