@@ -221,6 +221,36 @@ describe('the site editor in Chromium at 375 px', () => {
     await context.close();
   });
 
+  it('Publish pressed while an autosave is on its way waits for its answer, then publishes: the editor’s own draft is not a conflict', { timeout: 180_000 }, async () => {
+    const { context, page, errors } = await signedInEditor('Kemi Editor');
+    await page.goto(`${baseUrl()}/staff/content/service/4`);
+    await hydrate(page);
+    await page.waitForSelector('.rte[data-ready="true"]');
+    // The autosave reaches the server (a new version is made there) but its answer is held back,
+    // as on a slow phone connection, until Publish has been pressed.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let answered = 0;
+    await page.route(
+      (url) => url.searchParams.has('_data'),
+      async (route) => {
+        if (route.request().method() !== 'POST' || new URLSearchParams(route.request().postData() ?? '').get('intent') !== 'autosave') return route.continue();
+        const response = await route.fetch();
+        answered++;
+        await released;
+        return route.fulfill({ response });
+      },
+    );
+    await page.locator('textarea[name="summary"]').fill(`Written just before publishing (${Date.now()}).`);
+    await expect.poll(() => answered, { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    release();
+    await page.waitForURL(/done=published/, { timeout: 30_000 });
+    expect(await page.getByText('changed meanwhile').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the keyboard: every control of the editor reachable by Tab, each with its focus shown; the toolbar one stop, its buttons named and reached by arrows', { timeout: 180_000 }, async () => {
     const { context, page, errors } = await signedInEditor('Ada Keys');
     await page.goto(`${baseUrl()}/staff/content/service/3`);
