@@ -119,8 +119,9 @@ describe.each([
     await card.getByRole('link', { name: 'Fill in the form' }).click();
     await settled(pass, /\/form$/);
 
-    // The gate: the date of birth, given the first time.
-    expect(await page.locator('main h2').first().textContent()).toBe('First, your date of birth');
+    // The gate: the date of birth, given the first time. With JavaScript the address changes before React has
+    // put the new page in (a transition): wait for its heading, not only its URL.
+    await expect.poll(() => page.locator('main h2').first().textContent()).toBe('First, your date of birth');
     await check(pass, '2-gate');
     await page.locator('#dobDay').fill('7');
     await page.locator('#dobMonth').fill('3');
@@ -131,7 +132,7 @@ describe.each([
     if (js) await hydrate(page);
 
     // About you: prefilled from the booking; the emergency contact.
-    expect(await page.locator('#section-heading').textContent()).toBe('About you');
+    await expect.poll(() => page.locator('#section-heading').textContent()).toBe('About you');
     expect(await page.getByLabel('Full name').inputValue()).toBe(patient);
     await check(pass, '3-about');
     await page.getByLabel('Their name').fill('Musa Bello');
@@ -177,7 +178,7 @@ describe.each([
     await page.getByLabel('I agree to be assessed and treated as described above.').check();
     await page.getByLabel('Your full name, as your signature').fill(patient);
     await save(pass, 'Send the form', /section=review&saved=consent$/);
-    expect(await page.locator('main h1').textContent()).toBe('Your new-patient form');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your new-patient form');
     expect(await page.locator('.intake-saved').textContent()).toContain('your form is sent');
     expect(await page.locator('.intake-urgent').first().textContent()).toContain('112');
     expect(await page.locator('main').textContent()).toContain('Low back pain since I lifted a generator');
