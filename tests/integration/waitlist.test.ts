@@ -11,6 +11,7 @@ import { messages } from '../../server/messages/schema';
 import { formKeys } from '../../server/requests/keys';
 import { erasePerson } from '../../server/requests/staff/repo';
 import type { BookResult, ChangeResult } from '../../shared/booking/results';
+import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
 import { addPlans, bookingDeps, bookingForm, newKey, visitor } from '../support/booking';
@@ -46,7 +47,7 @@ describe.each(testEngines())('the waitlist on %s', (engine) => {
   let booking: BookingService;
 
   const make = (settings: Partial<WaitlistSettings> = {}) => {
-    const base = bookingDeps(file.store, { now: () => now, rules: { cancellationNoticeMinutes: 60 } });
+    const base = bookingDeps(file.store, { now: () => now, rules: { ...DEFAULT_BOOKING_RULES, cancellationNoticeMinutes: 60 } });
     const waitlist = { settings: { ...DEFAULT_WAITLIST, ...settings }, messages: offerMessages() };
     deps = { ...base, waitlist, listeners: [visitMessages(), waitlistListener({ rules: base.rules, waitlist })] };
     booking = createBookingService(deps);
