@@ -1,5 +1,5 @@
 import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
-import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, staffList, type JoinInput } from './waitlist';
+import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, type JoinInput } from './waitlist';
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
@@ -138,6 +138,7 @@ export interface BookingService {
   offerByHand(input: Parameters<typeof offerByHand>[1]): ReturnType<typeof offerByHand>;
   /** The links a patient's entry and offers open (for staff to read out, and tests). */
   entryToken(entry: { id: number; manageVersion: number }): string;
+  offerToken(offer: { id: number }): string;
 }
 
 export function createBookingService(deps: BookingDeps): BookingService {
@@ -210,5 +211,6 @@ export function createBookingService(deps: BookingDeps): BookingService {
     waitlistFor: (practitionerId) => staffList(deps, practitionerId),
     offerByHand: (input) => offerByHand(deps, input),
     entryToken: (entry) => entryTokenOf(deps.secret, entry),
+    offerToken: (offer) => offerTokenOf(deps.secret, offer),
   };
 }

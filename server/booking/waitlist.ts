@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type
 import type { BookingRules } from '../../shared/booking/rules';
 import { addDays, lagosDate, lagosMidnight, lagosTime, minutesOf, MINUTE_MS } from '../../shared/booking/time';
 import type { VisitKind } from '../../shared/booking/types';
-import { DAY_PARTS, DEFAULT_WAITLIST, partOf, type WaitlistSettings } from '../../shared/booking/waitlist';
+import { DAY_PARTS, DEFAULT_WAITLIST, partOf, type EntrySummary, type OfferSummary, type WaitlistSettings } from '../../shared/booking/waitlist';
 import type { Tx } from '../platform/db/db';
 import { visitCapReached } from './caps';
 import { clock, type BookingDeps } from './deps';
@@ -568,3 +568,31 @@ export async function eraseWaitlistOf(tx: Tx, person: { emails: readonly string[
   const gone = await tx.delete(waitlistEntries).where(or(...by)).returning({ id: waitlistEntries.id });
   return gone.length;
 }
+
+// --- As pages show them --------------------------------------------------------------------------
+
+export const entrySummary = (e: WaitlistEntryRow): EntrySummary => ({
+  serviceId: e.serviceId,
+  visitKind: e.visitKind,
+  practitionerId: e.practitionerId,
+  days: e.days,
+  parts: e.parts,
+  untilDate: e.untilDate,
+  channel: e.channel,
+  createdAt: e.createdAt.toISOString(),
+  endedAt: e.endedAt?.toISOString() ?? null,
+  endedReason: e.endedReason,
+});
+
+export const offerSummary = (o: WaitlistOfferRow, now: Date, link: string | null, reference: string | null = null): OfferSummary => ({
+  id: o.id,
+  startsAt: o.startsAt.toISOString(),
+  practitionerId: o.practitionerId,
+  status: o.status,
+  open: o.status === 'pending' && o.expiresAt.getTime() > now.getTime(),
+  expiresAt: o.expiresAt.toISOString(),
+  createdAt: o.createdAt.toISOString(),
+  offeredBy: o.offeredBy,
+  link,
+  reference,
+});

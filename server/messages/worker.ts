@@ -145,7 +145,7 @@ async function reachability(store: Store, row: MessageRow, appointment: Appointm
 
 async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
   if (row.offerId !== null) return sendOffer(options, row, row.offerId);
-  const { store, logger } = options;
+  const { store } = options;
   const now = options.now?.() ?? new Date();
   const schedule = options.schedule ?? DEFAULT_SCHEDULE;
   const [found] = await store.db

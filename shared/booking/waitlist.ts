@@ -70,3 +70,74 @@ export function partsInWords(mask: number): string {
   if ((mask & 7) === 7) return 'Any time of day';
   return dayPart.values.filter((p) => mask & DAY_PARTS[p].bit).map((p) => p).join(', ');
 }
+
+// --- The pages' data ------------------------------------------------------------------------------
+
+export const waitlistJoinPath = '/waitlist/join';
+export const waitlistEntryPath = (token: string) => `/waitlist/entry/${token}`;
+export const waitlistOfferPath = (token: string) => `/waitlist/offer/${token}`;
+
+/** `/waitlist/join`: the form's values as typed (checkbox groups as comma-joined lists), and what it would hold. */
+export interface WaitlistJoinData {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** The visit the patient holds, when they came from its manage link ("an earlier time"). */
+  holding: { when: string; practitionerId: string; serviceId: string } | null;
+  settings: WaitlistSettings;
+  /** The last day an entry may run to (the booking horizon), and today (Abuja). */
+  lastDate: string;
+  today: string;
+}
+
+export type WaitlistJoinAnswer =
+  | { status: 'invalid' | 'capped' | 'unavailable' | 'no-code'; message: string; errors: Record<string, string>; values: Record<string, string> }
+  | { status: 'code'; message: string; errors: Record<string, string>; values: Record<string, string>; code: { token: string; channel: 'whatsapp' | 'sms'; phone: string; expiresAt: string; attemptsLeft?: number } };
+
+/** What an entry's or an offer's page shows of the entry. */
+export interface EntrySummary {
+  serviceId: string;
+  visitKind: 'first' | 'follow_up';
+  practitionerId: string | null;
+  days: number;
+  parts: number;
+  untilDate: string;
+  channel: 'whatsapp' | 'sms' | 'email';
+  createdAt: string;
+  endedAt: string | null;
+  endedReason: 'taken' | 'left' | 'staff' | 'lapsed' | null;
+}
+
+export interface OfferSummary {
+  id: number;
+  startsAt: string;
+  practitionerId: string;
+  status: keyof typeof OFFER_STATUSES;
+  /** Open now (pending and not expired). */
+  open: boolean;
+  expiresAt: string;
+  createdAt: string;
+  offeredBy: string;
+  /** Its own link, while open (the patient's page), or the visit's reference once taken (staff). */
+  link: string | null;
+  reference: string | null;
+}
+
+export type WaitlistEntryData = { ok: true; entry: EntrySummary; offers: OfferSummary[]; position: number | null; token: string; notice: 'joined' | null } | { ok: false; message: string };
+export type WaitlistEntryAnswer = { status: 'left' | 'already' } | { status: 'refused'; message: string };
+
+export type WaitlistOfferData =
+  | { ok: true; offer: OfferSummary; entry: EntrySummary; entryLink: string; manageLink: string | null; state: 'open' | 'taken' | 'gone' | 'expired' }
+  | { ok: false; message: string };
+export type WaitlistOfferAnswer = { status: 'refused'; message: string; state: 'expired' | 'gone' | 'ended' | 'capped' | 'too-soon' };
+
+/** The staff's list for one practitioner. */
+export interface StaffWaitlistData {
+  staffName: string;
+  newCount: number;
+  practitionerId: string;
+  entries: { id: number; name: string; phone: string; entry: EntrySummary; offers: OfferSummary[] }[];
+  settings: WaitlistSettings;
+  today: string;
+}
+
+export type StaffWaitlistAnswer = { status: 'offered'; entryId: number; message: string } | { status: 'refused'; entryId: number | null; message: string; values: Record<string, string> };

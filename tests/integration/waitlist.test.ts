@@ -14,7 +14,7 @@ import type { BookResult, ChangeResult } from '../../shared/booking/results';
 import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
-import { addPlans, bookingDeps, bookingForm, newKey, visitor } from '../support/booking';
+import { bookingDeps, bookingForm, newKey, visitor } from '../support/booking';
 import { useBookingStore } from '../support/booking';
 import { testEngines } from '../support/test-store';
 
