@@ -37,7 +37,7 @@ export interface BookingDeps {
    * confirmation mail links to its form (mails.ts). None in a bare core.
    */
   forms?: Pick<VisitForms, 'pathFor'> | undefined;
-  /** The waitlist's settings and the messages domain's queue for its offers (server/booking/waitlist/waitlist.ts; set by the composition). */
+  /** The waitlist's settings and the messages domain's queue for its offers (server/booking/waitlist.ts; set by the composition). */
   waitlist?: WaitlistDeps | undefined;
 }
 

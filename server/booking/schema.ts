@@ -215,7 +215,7 @@ export const bookingRefusals = pgTable('booking_refusals', {
   appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'cascade' }),
 });
 
-// --- The waitlist (migration 0012, server/booking/waitlist/) ------------------------------------
+// --- The waitlist (migration 0012, server/booking/waitlist.ts) ------------------------------------
 
 export type WaitlistChannel = 'whatsapp' | 'sms' | 'email';
 export type WaitlistEnd = 'taken' | 'left' | 'staff' | 'lapsed';

@@ -1,6 +1,6 @@
 /**
  * The waitlist's offers through the patient messages' queue (issue 46, ADR 0047): the composition
- * hands this to the booking's waitlist (server/booking/waitlist/waitlist.ts `OfferMessages`), which
+ * hands this to the booking's waitlist (server/booking/waitlist.ts `OfferMessages`), which
  * calls it in the change's transaction. A row per offer and kind ('offer', 'offer_gone'), sent by
  * the messages worker like a reminder: the quiet hours hold (an offer is something the patient
  * asked for, but not just now: a time freed at 22:00 is offered at 07:00, and its minutes count

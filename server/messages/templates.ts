@@ -227,8 +227,8 @@ export const SMS_TEXTS: Record<MessageKind, ((v: MessageVariables) => string)[]>
     (v) => `Free at ${v.clinicName}: ${v.whenShort}. Take it by ${v.until}: ${v.manageLink}`,
   ],
   offer_gone: [
-    (v) => `Hi ${v.firstName}, the time at ${v.clinicName} on ${v.whenShort} went to another patient. You stay on our waitlist: ${v.manageLink}`,
-    (v) => `The time at ${v.clinicName} on ${v.whenShort} went to another patient. You stay on our waitlist: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, ${v.clinicName}'s time on ${v.whenShort} was taken. You stay on our waitlist: ${v.manageLink}`,
+    (v) => `${v.clinicName}'s time on ${v.whenShort} was taken. You stay on our waitlist: ${v.manageLink}`,
     (v) => `Taken: ${v.clinicName}, ${v.whenShort}. You stay on our waitlist: ${v.manageLink}`,
   ],
 };
