@@ -4,7 +4,7 @@ import type { BookingRules } from '../../shared/booking/rules';
 import { addDays, lagosDate, lagosMidnight, lagosTime, minutesOf, MINUTE_MS } from '../../shared/booking/time';
 import type { VisitKind } from '../../shared/booking/types';
 import { DAY_PARTS, DEFAULT_WAITLIST, partOf, type EntrySummary, type OfferSummary, type WaitlistSettings } from '../../shared/booking/waitlist';
-import type { Tx } from '../platform/db/db';
+import type { Db, Tx } from '../platform/db/db';
 import { visitCapReached } from './caps';
 import { clock, type BookingDeps } from './deps';
 import { manageTokenOf } from './manage-token';
@@ -99,9 +99,13 @@ interface Candidate extends WaitlistEntryRow {
   holdingStartsAt: Date | null;
 }
 
-/** The open entries that may want time freed at `practitionerId` (null: anyone's) from `fromDate`, in join order, with no offer open. */
-async function candidates(tx: Tx, practitionerId: string | null, fromDate: string, now: Date): Promise<Candidate[]> {
-  const rows = await tx
+/**
+ * The open entries that may want time freed at `practitionerId` (null: anyone's) from `fromDate`,
+ * in join order, with no offer open: the first CANDIDATES of them, through the partial indexes of
+ * migration 0012 (`npm run bench:waitlist` prints its plan).
+ */
+export function candidatesQuery(db: Tx | Db, practitionerId: string | null, fromDate: string, now: Date) {
+  return db
     .select({ entry: waitlistEntries, holdingStartsAt: appointments.startsAt, holdingStatus: appointments.status })
     .from(waitlistEntries)
     .leftJoin(appointments, eq(appointments.id, waitlistEntries.holdingAppointmentId))
@@ -115,6 +119,10 @@ async function candidates(tx: Tx, practitionerId: string | null, fromDate: strin
     )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
     .limit(CANDIDATES);
+}
+
+async function candidates(tx: Tx, practitionerId: string | null, fromDate: string, now: Date): Promise<Candidate[]> {
+  const rows = await candidatesQuery(tx, practitionerId, fromDate, now);
   return rows.map((r) => ({ ...r.entry, holdingStartsAt: r.holdingStatus === 'booked' ? r.holdingStartsAt : null }));
 }
 
