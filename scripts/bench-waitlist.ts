@@ -84,7 +84,8 @@ async function bench(store: Store, label: string) {
   const days = [1, 2, 3, 8, 9, 10].map((d) => addDays(lagosDate(NOW), d));
   for (let run = 0; run < RUNS; run++) {
     const date = days[run % days.length]!;
-    const time = `${String(10 + Math.floor(run / days.length)).padStart(2, '0')}:00`;
+    // Adaeze works 09:00-17:00 with lunch at 13:00: these hours are in her plan.
+    const time = ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00'][Math.floor(run / days.length) % 7]!;
     const booked = await booking.book(
       { serviceId: '1', visitKind: 'follow_up', practitionerId: 'adaeze-okafor', startsAt: new Date(lagosMoment(date, time)), patient: { name: 'Bench', phone: '+2348030000000', email: null }, reminders: { channel: 'none', consent: false }, idempotencyKey: `bench-${run}-${Date.now()}` },
       { kind: 'staff', uid: 'bench', name: 'Bench' },

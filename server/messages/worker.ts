@@ -143,11 +143,33 @@ async function reachability(store: Store, row: MessageRow, appointment: Appointm
   };
 }
 
+/**
+ * The channel a row goes on now: the next one when this one is opted out of (or has no
+ * destination), 'failed' when none is left; or the row put back until the quiet hours end
+ * (they hold at the moment of sending too: a retry, a late worker).
+ */
+async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach: Reachability, destination: (channel: Channel) => string | null, now: Date): Promise<{ channel: Channel } | { outcome: RowOutcome }> {
+  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
+  let channel = row.channel;
+  if ((reach.optedOut ?? []).includes(channel) || !destination(channel)) {
+    const next = nextChannel(reach, channel);
+    if (!next) {
+      await record(options.store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
+      return { outcome: 'failed' };
+    }
+    channel = next;
+  }
+  if (!isAllowedAt(channel, now, schedule)) {
+    await record(options.store, row, { status: 'scheduled', channel, destination: destination(channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: nextAllowed(channel, now, schedule), updatedAt: now });
+    return { outcome: 'retried' };
+  }
+  return { channel };
+}
+
 async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
   if (row.offerId !== null) return sendOffer(options, row, row.offerId);
   const { store } = options;
   const now = options.now?.() ?? new Date();
-  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
   const [found] = await store.db
     .select({ appointment: appointments, practitioner: practitioners.name, location: locations })
     .from(appointments)
@@ -161,21 +183,9 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     return 'cancelled';
   }
   const reach = await reachability(store, row, appointment);
-  let channel = row.channel;
-  if ((reach.optedOut ?? []).includes(channel) || !destinationOf(appointment, channel)) {
-    const next = nextChannel(reach, channel);
-    if (!next) {
-      await record(store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
-      return 'failed';
-    }
-    channel = next;
-  }
-  // Quiet hours hold at the moment of sending too (a retry, a late worker).
-  if (!isAllowedAt(channel, now, schedule)) {
-    const at = nextAllowed(channel, now, schedule);
-    await record(store, row, { status: 'scheduled', channel, destination: destinationOf(appointment, channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: at, updatedAt: now });
-    return 'retried';
-  }
+  const atNow = await channelNow(options, row, reach, (c) => destinationOf(appointment, c), now);
+  if ('outcome' in atNow) return atNow.outcome;
+  const { channel } = atNow;
   const to = destinationOf(appointment, channel) ?? '';
   const token = manageTokenOf(options.secret, appointment);
   const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
@@ -245,7 +255,6 @@ async function deliver(options: MessagesWorkerOptions, row: MessageRow, reach: R
 async function sendOffer(options: MessagesWorkerOptions, row: MessageRow, offerId: number): Promise<RowOutcome> {
   const { store } = options;
   const now = options.now?.() ?? new Date();
-  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
   const [found] = await store.db
     .select({ offer: waitlistOffers, entry: waitlistEntries, practitioner: practitioners.name, location: locations })
     .from(waitlistOffers)
@@ -265,19 +274,9 @@ async function sendOffer(options: MessagesWorkerOptions, row: MessageRow, offerI
   const { offer, entry } = found;
   const outs = await store.db.select({ channel: messageOptOuts.channel }).from(messageOptOuts).where(and(eq(messageOptOuts.destination, entry.patientPhone), gte(messageOptOuts.at, entry.consentAt)));
   const reach: Reachability = { phone: entry.patientPhone, email: null, consented: PHONE_CHANNELS, optedOut: outs.map((o) => o.channel), preferred: entry.channel };
-  let channel = row.channel;
-  if ((reach.optedOut ?? []).includes(channel)) {
-    const next = nextChannel(reach, channel);
-    if (!next) {
-      await record(store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
-      return 'failed';
-    }
-    channel = next;
-  }
-  if (!isAllowedAt(channel, now, schedule)) {
-    await record(store, row, { status: 'scheduled', channel, lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: nextAllowed(channel, now, schedule), updatedAt: now });
-    return 'retried';
-  }
+  const atNow = await channelNow(options, row, reach, (c) => (c === 'email' ? null : entry.patientPhone), now);
+  if ('outcome' in atNow) return atNow.outcome;
+  const { channel } = atNow;
   const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
   const link = row.kind === 'offer' ? offerPath(offerTokenOf(options.secret, offer)) : entryPath(entryTokenOf(options.secret, entry));
   const variables: MessageVariables = {
