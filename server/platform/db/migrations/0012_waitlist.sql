@@ -31,10 +31,11 @@ CREATE TABLE waitlist_entries (
   CHECK ((ended_at IS NULL) = (ended_reason IS NULL))
 );
 --> statement-breakpoint
--- The open entries that may hear of a practitioner's freed time, in join order.
+-- The open entries of one practitioner (the staff page), in join order.
 CREATE INDEX waitlist_entries_open_idx ON waitlist_entries (practitioner_id, created_at, id) WHERE ended_at IS NULL;
 --> statement-breakpoint
-CREATE INDEX waitlist_entries_any_idx ON waitlist_entries (created_at, id) WHERE ended_at IS NULL AND practitioner_id IS NULL;
+-- The line itself: a round walks it in join order and stops at the first 200 that may want the time.
+CREATE INDEX waitlist_entries_line_idx ON waitlist_entries (created_at, id) WHERE ended_at IS NULL;
 --> statement-breakpoint
 CREATE INDEX waitlist_entries_phone_idx ON waitlist_entries (patient_phone);
 --> statement-breakpoint
