@@ -57,6 +57,9 @@ async function check(pass: Pass, step: string) {
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `waitlist-${pass.js ? 'js' : 'nojs'}-${step}.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `waitlist-${pass.js ? 'js' : 'nojs'}-${step}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
   }
   if (!pass.js) return;
   await page.mouse.move(1, 1);
@@ -126,6 +129,16 @@ describe.each([
     if (js) await hydrate(page);
     await page.locator('main h1', { hasText: 'Join the waitlist' }).waitFor();
     await check(pass, '1-join');
+    // The keyboard reaches the form's fields in the order they are read.
+    await page.locator('main select[name="service"]').focus();
+    const order: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const name = await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent?.trim() ?? '');
+      if (order.at(-1) !== name) order.push(name);
+      if (name === 'Join the waitlist') break;
+      await page.keyboard.press('Tab');
+    }
+    expect(order).toEqual(['service', 'visit', 'practitioner', 'until', 'day', 'part', 'name', 'phone', 'email', 'channel', 'consent', 'Join the waitlist']);
     await page.getByLabel('Your name').fill(js ? 'Amina Bello' : 'Bisi Adeyemi');
     await page.getByLabel('Mobile number').fill(phone);
     await page.locator('input[name="consent"]').check();

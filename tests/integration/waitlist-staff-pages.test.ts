@@ -15,7 +15,7 @@ import { pageEngines } from '../support/test-store';
 
 // /staff/waitlist through the app (its SQL is checked on both engines by waitlist.test.ts): who
 // may see it, the list of who waits for a practitioner, and a time offered by hand (a free one
-// offered, on the patient's channel; a time that is not free, bad input and a forged entry refused
+// offered; a time that is not free, bad input and a forged entry refused
 // with a message, nothing offered).
 
 const staff: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
