@@ -148,7 +148,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One Firebase Auth Emulator; a migrated PGlite template and a throw-away PostgreSQL
           // cluster for the store; the test server bundled once (tests/setup/integration.ts).
           globalSetup: ['tests/setup/integration.ts'],
+          // React's production build, as the server runs it; the app's config still reads
+          // NODE_ENV=test (tests/support/react-production.mjs, ADR 0039).
+          setupFiles: ['tests/support/react-production.mjs'],
+          // A worker imports the app (React, the router, drizzle, PGlite…) once for all the files
+          // it runs, not once per file (2–3 CPU-seconds each): no file keeps state in a module,
+          // each opens its own store and app (docs/conventions.md, "Test files share a worker").
+          isolate: false,
         },
+        // JSX compiled as the production build compiles it: jsx(), not jsxDEV(), which React's
+        // production build does not have.
+        oxc: { jsx: { runtime: 'automatic', development: false } },
       },
     ],
   },

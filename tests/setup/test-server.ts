@@ -22,6 +22,10 @@ export async function buildTestServer(project: TestProject): Promise<() => Promi
       plugins: [react()],
       ssr: { noExternal: [] },
       publicDir: false,
+      // JSX as `vite build` compiles it for production: this process's NODE_ENV is 'test', which
+      // would make it jsxDEV(), absent from React's production build the server runs with
+      // (tests/support/react-production.mjs).
+      oxc: { jsx: { runtime: 'automatic', development: false } },
       build: {
         ssr: 'tests/integration/fixtures/serve.ts',
         outDir,
