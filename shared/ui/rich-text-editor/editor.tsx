@@ -27,7 +27,7 @@
  * applies it instead of submitting that form.
  * The first answer to a tap or key press is the editor's own (the text, a toggle pressed); what
  * costs with a long text (the document as JSON, checked by the schema, the form's copy in this
- * browser, the autosave) runs after that has painted, once edits pause (ADR 0047).
+ * browser, the autosave) runs after that has painted, once edits pause (ADR 0049).
  * Ctrl+K (Cmd+K on a Mac) opens the link dialog. Paste from Word and Google Docs keeps the structure
  * (paste.ts) and drops the styling.
  */
