@@ -24,6 +24,14 @@
 // With --editor it signs in as an editor (an Auth Emulator of its own; the server then runs with
 // NODE_ENV=test, as production refuses the emulator) and adds a service's and a post's editing
 // screens (scripts/measure-editor.mjs):  npm run measure -- --editor --intent
+// With --editor --profile-tap it takes a CPU profile of the editor's taps (toolbar, Save, Publish)
+// at 4× CPU and prints where the time between pointerdown and the answer's frame went
+// (scripts/profile-editor-tap.mjs).
+// With --picture-post an editor makes and publishes a post with three phone photographs (12 MP
+// JPEGs) through the editor's upload and publish, on a server of the build in editor mode beside
+// the production one (same database and media folder), and the post's page is added to the
+// paths, measured on the production server (scripts/measure-post.mjs):
+//   npm run build && npm run measure -- --picture-post --lighthouse --runs=3
 import { measurementDatabase } from './measure-database.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +46,8 @@ import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mj
 import { BOOKING_STEPS_ROUTE, measureIntent } from './measure-intent.mjs';
 import { prepareEditor, startEditorAuth } from './measure-editor.mjs';
 import { prepareIntake } from './measure-intake.mjs';
+import { makePicturePost } from './measure-post.mjs';
+import { profileEditorTap } from './profile-editor-tap.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -67,9 +77,13 @@ const all = args.includes('--all');
 const intake = args.includes('--intake');
 // --editor: the site editor's pages, signed in as an editor (scripts/measure-editor.mjs).
 const editor = args.includes('--editor');
-if (paths.length === 0 && !a11y && !all && !intake && !editor) paths.push('/');
+// --picture-post: a post with three pictures, made through the editor (scripts/measure-post.mjs).
+const picturePost = args.includes('--picture-post');
+// --editor --profile-tap: a CPU profile of each of the editor's taps (scripts/profile-editor-tap.mjs).
+const profileTap = editor && args.includes('--profile-tap');
+if (paths.length === 0 && !a11y && !all && !intake && !editor && !picturePost) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
-if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !editor) paths.push('/about');
+if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !editor && !picturePost) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
 // --baseline=DIR: another build (e.g. an older commit's, built with BUILD_OUT=DIR), served beside
 // this one; --intent and --lighthouse measure both, run by run in turn, so that what else runs on
@@ -87,22 +101,28 @@ const database = await measurementDatabase();
 const servers = [];
 /** Each build's server's DATA_DIR (by the build's folder). */
 const dataDirs = new Map();
-// --editor: an Auth Emulator of its own, which the server verifies sign-ins with (not in production).
-const editorAuth = editor ? await startEditorAuth() : null;
-/** The production server of the build in `dir` (with --editor, NODE_ENV=test beside the emulator), on a free port; its base URL once it answers. */
-async function startServer(dir) {
+// --editor, --picture-post: an Auth Emulator of its own, which the server verifies sign-ins with (not in production).
+const editorAuth = editor || picturePost ? await startEditorAuth() : null;
+/**
+ * The production server of the build in `dir` (as an editor's, NODE_ENV=test beside the emulator:
+ * with --editor, or the second server of --picture-post), on a free port; its base URL once it
+ * answers. `dataDir`: another server's DATA_DIR to share (its media), else one of its own.
+ */
+async function startServer(dir, { asEditor = editor, dataDir: shared } = {}) {
   const port = await freePort();
   // Its own DATA_DIR: the local sink writes the one-time codes there (--intake reads them back).
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'measure-data-'));
-  dataDirs.set(dir, dataDir);
-  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = shared ?? mkdtempSync(path.join(tmpdir(), 'measure-data-'));
+  if (!shared) {
+    dataDirs.set(dir, dataDir);
+    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  }
   const server = spawn(process.execPath, [path.join(dir, 'server/index.js')], {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FIREBASE_'))),
       NODE_ENV: 'production',
       PORT: String(port),
       LOG_REQUESTS: 'false',
-      ...(editorAuth ? editorAuth.env : placeholderFirebaseEnv('measure-project')),
+      ...(asEditor ? editorAuth.env : placeholderFirebaseEnv('measure-project')),
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       FORM_KEY_SECRET: randomBytes(32).toString('base64url'),
@@ -213,13 +233,28 @@ if (editor) {
   paths.push(...prepared.paths);
   intakeCookies.push(...prepared.cookies);
 }
+if (picturePost) {
+  // The editor's server (or the measured one, with --editor), the post made there; the measured
+  // server shows it once its content version has moved (a poll of 500 ms), and caches it.
+  const editorBase = editor ? base : await startServer(out, { asEditor: true, dataDir: dataDirs.get(out) });
+  const { cookies } = await prepareEditor(editorBase, editorAuth, { DATABASE_URL: database.url, DATA_DIR: dataDirs.get(out) });
+  const made = await makePicturePost(editorBase, cookies);
+  console.log(`--picture-post: ${made.path}, pictures uploaded through the pipeline: ${made.pictures.map((p) => `${(p.bytes / 1048576).toFixed(1)} MB in ${(p.ms / 1000).toFixed(1)} s`).join(', ')}`);
+  for (let i = 0; ; i++) {
+    const res = await fetch(base + made.path);
+    if (res.ok && (await res.text()).includes(made.title)) break;
+    if (i > 100) throw new Error(`measure --picture-post: ${made.path} is not on the measured server 10 s after publishing (${res.status})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  paths.push(made.path);
+}
 const brotliSize = (files) => files.reduce((n, f) => n + brotliCompressSync(readFileSync(path.join(out, 'client', f))).length, 0);
 try {
   if (a11y) {
     await measureA11y(paths.length ? paths : await routesOf(base));
   }
   if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register', BOOKING_STEPS_ROUTE]));
-  for (const p of a11y ? [] : paths) {
+  for (const p of a11y || profileTap ? [] : paths) {
     const doc = await servedDocument(p);
     const { html } = doc;
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
@@ -255,6 +290,7 @@ try {
   }
 
   // 5 fresh loads per row unless --runs says otherwise.
+  if (profileTap) await profileEditorTap({ base, paths, cookies: intakeCookies, runs: runsArg ? runs : 1 });
   if (intent) await measureIntent({ base, baseline, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls, afterScroll, scrollOnly, cookies: intakeCookies });
 
   if (lighthouse) {

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { CheckboxField, FieldMessage, FormStateContext, SelectField, TextAreaField, TextField } from '../ui/fields';
 import { RichTextField } from '../ui/rich-text-field';
 import type { MediaPicture } from '../platform/media';
@@ -133,8 +133,12 @@ function MultiField({ field, ctx }: { field: Extract<FieldSpec, { type: 'multi' 
   );
 }
 
-/** One field of a kind's form, drawn from its description (shared/publishing/kinds.ts), with the value and message the form state holds. */
-export function EditorField({ field, ctx }: { field: FieldSpec; ctx: FieldContext }) {
+/**
+ * One field of a kind's form, drawn from its description (shared/publishing/kinds.ts), with the
+ * value and message the form state holds. Memo: it renders again only when its field or the
+ * page's data (ctx) or form state change, not with the autosave's status or a pressed button.
+ */
+export const EditorField = memo(function EditorField({ field, ctx }: { field: FieldSpec; ctx: FieldContext }) {
   const errors = useContext(FormStateContext).errors ?? {};
   const common = { label: field.label, name: field.name, ...(field.hint ? { hint: field.hint } : {}), required: Boolean(field.required) };
   switch (field.type) {
@@ -176,20 +180,33 @@ export function EditorField({ field, ctx }: { field: FieldSpec; ctx: FieldContex
     case 'hours':
       return <HoursField field={field} />;
     case 'rich':
-      return (
-        <RichTextField
-          name={field.name}
-          label={field.label}
-          value={richValue(single(ctx.values, field.name))}
-          {...(field.hint ? { hint: field.hint } : {})}
-          {...(errors[field.name] ? { error: errors[field.name] } : {})}
-          pictures={Object.fromEntries(ctx.pictures.filter((p) => p.media).map((p) => [p.media!.id, p.media!]))}
-          onUploadPicture={async (file) => {
-            const result = await ctx.upload(file);
-            return 'error' in result ? { error: result.error } : { picture: result.picture };
-          }}
-          onChange={ctx.touched}
-        />
-      );
+      return <RichField field={field} ctx={ctx} error={errors[field.name]} />;
   }
+});
+
+/** A rich-text field (a post's or a service's text): the editor, loaded once the page has hydrated. */
+function RichField({ field, ctx, error }: { field: Extract<FieldSpec, { type: 'rich' }>; ctx: FieldContext; error: string | undefined }) {
+  const json = single(ctx.values, field.name);
+  const value = useMemo(() => richValue(json), [json]);
+  const pictures = useMemo(() => Object.fromEntries(ctx.pictures.filter((p) => p.media).map((p) => [p.media!.id, p.media!])), [ctx.pictures]);
+  const { upload } = ctx;
+  const onUploadPicture = useMemo(
+    () => async (file: File) => {
+      const result = await upload(file);
+      return 'error' in result ? { error: result.error } : { picture: result.picture };
+    },
+    [upload],
+  );
+  return (
+    <RichTextField
+      name={field.name}
+      label={field.label}
+      value={value}
+      {...(field.hint ? { hint: field.hint } : {})}
+      {...(error ? { error } : {})}
+      pictures={pictures}
+      onUploadPicture={onUploadPicture}
+      onChange={ctx.touched}
+    />
+  );
 }

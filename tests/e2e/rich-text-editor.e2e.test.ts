@@ -171,8 +171,10 @@ describe('the rich-text editor', () => {
     await page.getByRole('button', { name: 'Bulleted list' }).focus();
     await keys(page, 'Enter', { type: 'Your scan results' });
     await expect.poll(() => page.getByRole('button', { name: 'Bulleted list' }).getAttribute('aria-pressed')).toBe('true');
+    // onChange comes once the edits pause (the document is serialised after the tap has painted).
+    const structure = ['paragraph: Our clinic opens at eight.', 'paragraph: Bring [bold]comfortable clothes', 'heading 2: What to bring', 'bulletList: Your scan results'];
+    await expect.poll(async () => summary((await emitted(page)) as J)).toEqual(structure);
     const json = (await emitted(page)) as J;
-    expect(summary(json)).toEqual(['paragraph: Our clinic opens at eight.', 'paragraph: Bring [bold]comfortable clothes', 'heading 2: What to bring', 'bulletList: Your scan results']);
     expect(parseRichText(json).ok).toBe(true);
     expect(await hidden(page)).toEqual(json);
     await finish(t);
@@ -195,7 +197,7 @@ describe('the rich-text editor', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.locator('.rte__content a').getAttribute('href')).toBe('https://example.com/hours');
-    expect(summary((await emitted(page)) as J)).toEqual(['paragraph: [link https://example.com/hours]Our clinic opens at eight.']);
+    await expect.poll(async () => summary((await emitted(page)) as J)).toEqual(['paragraph: [link https://example.com/hours]Our clinic opens at eight.']);
     // Escape closes without a change; an empty address removes the link.
     await page.keyboard.press('Control+k');
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -205,6 +207,48 @@ describe('the rich-text editor', () => {
     await dialog.locator('input').fill('');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.rte__content a').count()).toBe(0);
+    await finish(t);
+  });
+
+  it('a toolbar tap presses its toggle without serialising the document; the form’s data has the change at once, onChange follows the pause', async () => {
+    const t = await openEditor();
+    const { page } = t;
+    await caretAtEnd(page);
+    // In one go in the page: JSON.stringify watched for the document, Quote tapped, React's
+    // commit awaited (a microtask), then the form's data read as a submission or the autosave does.
+    const seen = await page.evaluate(async () => {
+      const stringify = JSON.stringify;
+      let docs = 0;
+      JSON.stringify = ((value: unknown, ...rest: unknown[]) => {
+        if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'doc') docs++;
+        return (stringify as (...a: unknown[]) => string)(value, ...rest);
+      }) as typeof JSON.stringify;
+      try {
+        const quote = document.querySelector<HTMLButtonElement>('.rte__toolbar button[aria-label="Quote"]')!;
+        quote.click();
+        // React commits the toggle's state in a microtask (a discrete update): a few are enough.
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+        const pressed = quote.getAttribute('aria-pressed');
+        const docsInTap = docs;
+        const body = new FormData(document.querySelector('form')!).get('body');
+        return { pressed, docsInTap, docsAfterRead: docs, body: typeof body === 'string' ? (JSON.parse(body) as J) : null, emittedYet: document.querySelector('[data-testid=json]')!.textContent };
+      } finally {
+        JSON.stringify = stringify;
+      }
+    });
+    // Each block's type and text (a quote's paragraphs' text); the empty paragraph TipTap keeps after a quote left out.
+    const quoted = (doc: J | null) =>
+      (doc?.content ?? []).filter((b) => b.type !== 'paragraph' || b.content?.length).map((b) => `${b.type}: ${(b.content ?? []).map((p) => (p.content ?? []).map((n) => n.text ?? '').join('')).join(' ')}`);
+    expect(seen.pressed).toBe('true');
+    expect(seen.docsInTap).toBe(0);
+    // Read at once, the form has the quote (the editor serialised it then; the test page's onChange stringifies it again).
+    expect(seen.docsAfterRead).toBeGreaterThanOrEqual(1);
+    expect(quoted(seen.body)).toEqual(['blockquote: Our clinic opens at eight.']);
+    await expect.poll(async () => quoted((await emitted(page)) as J)).toEqual(['blockquote: Our clinic opens at eight.']);
+    // Typing: the hidden input and onChange have it after the pause.
+    await page.keyboard.type(' Call us.');
+    await expect.poll(async () => quoted((await emitted(page)) as J)).toEqual(['blockquote: Our clinic opens at eight. Call us.']);
+    expect(quoted((await hidden(page)) as J)).toEqual(['blockquote: Our clinic opens at eight. Call us.']);
     await finish(t);
   });
 
@@ -231,6 +275,7 @@ describe('the rich-text editor', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.locator('.rte__picture img').getAttribute('alt')).toBe('The treatment room, with a bed by the window');
     await expect.poll(async () => page.locator('.rte__picture img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    await expect.poll(async () => ((await emitted(page)) as J | null)?.content?.some((b) => b.type === 'picture')).toBe(true);
     const json = (await emitted(page)) as J;
     const pictureNode = json.content!.find((b) => b.type === 'picture')!;
     // The second upload (the refused one was the first).

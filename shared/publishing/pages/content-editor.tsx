@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
 import { FormStateContext, TextField } from '../../ui/fields';
 import { Link } from '../../ui/link';
@@ -65,6 +65,43 @@ function restoreInto(form: HTMLFormElement, copy: LocalCopy) {
   }
 }
 
+/** What a pressed button says until the page's own answer comes. */
+const PRESSED_WORDS: Record<string, string> = { save: 'Saving…', preview: 'Opening the preview…', publish: 'Publishing…', schedule: 'Scheduling…', 'cancel-schedule': 'Cancelling…', discard: 'Throwing away…' };
+
+/**
+ * One of the form's buttons. Pressed, it says so at once ("Publishing…"), in its own small state:
+ * the page's answer (the navigation's busy state, a render of the whole form) comes in a
+ * transition after that has painted, and a press held back for an autosave on its way
+ * (useAutosave's hold) shows too. A second press meanwhile does nothing. It is itself again when
+ * the page's data or answer changes (a press that was not sent: a conflict, a refusal).
+ */
+function ActionButton(props: { intent: string; className: string; disabled?: boolean; hold: (event: MouseEvent<HTMLButtonElement>) => void; resetOn: readonly unknown[]; children: ReactNode }) {
+  const { intent, hold, resetOn } = props;
+  const [pressed, setPressed] = useState(false);
+  const [seen, setSeen] = useState(resetOn);
+  if (resetOn.some((x, i) => x !== seen[i])) {
+    setSeen(resetOn);
+    setPressed(false);
+  }
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`${props.className}${pressed ? ' is-busy' : ''}`}
+      disabled={props.disabled}
+      aria-disabled={pressed || undefined}
+      onClick={(event) => {
+        if (pressed) return event.preventDefault();
+        setPressed(true);
+        hold(event);
+      }}
+    >
+      {pressed ? (PRESSED_WORDS[intent] ?? 'Sending…') : props.children}
+    </button>
+  );
+}
+
 /** /staff/content/:kind/:id: edit one item, saved as you type; preview, publish now or later, history. */
 export default function ContentEditorPage() {
   const data = useLoaderData() as EditorData;
@@ -89,10 +126,14 @@ export default function ContentEditorPage() {
   }, [key, data.state.version, took]);
 
   const values = answer && 'values' in answer && answer.values ? answer.values : data.values;
-  const errors = answer && 'errors' in answer ? (answer.errors ?? {}) : {};
+  const errors = answer && 'errors' in answer ? answer.errors : undefined;
   const busy = navigation.state === 'submitting';
   const done = doneMessage(params.get('done'));
-  const ctx: FieldContext = { values, choices: data.choices, pictures: data.pictures, upload: uploadPicture, touched: autosave.touched };
+  // The same objects while the page's data and answer are the same: the autosave's status and
+  // the navigation's busy state re-render this page, never its fields (EditorField is memo).
+  const ctx = useMemo<FieldContext>(() => ({ values, choices: data.choices, pictures: data.pictures, upload: uploadPicture, touched: autosave.touched }), [values, data.choices, data.pictures, autosave.touched]);
+  const formState = useMemo(() => ({ values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v])), errors: errors ?? {} }), [values, errors]);
+  const resetOn = [data, answer] as const;
   const title = values[spec.fields[0]!.name];
   const heading = typeof title === 'string' && title.trim() ? title : spec.label;
   const hasDraft = data.state.draft !== null;
@@ -151,7 +192,7 @@ export default function ContentEditorPage() {
             </div>
           </section>
         )}
-        <FormStateContext.Provider value={{ values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v])), errors }}>
+        <FormStateContext.Provider value={formState}>
           <Form method="post" id="content-form" className="content-form" ref={formRef} key={`${data.state.version}`} noValidate aria-labelledby="content-form-heading">
             <h2 id="content-form-heading" className="visually-hidden">
               {spec.label}
@@ -172,40 +213,40 @@ export default function ContentEditorPage() {
             </div>
             <div className="content-actions">
               <div className="staff-actions">
-                <button type="submit" name="intent" value="save" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                <ActionButton intent="save" className="btn btn--outline" disabled={busy} hold={autosave.hold} resetOn={resetOn}>
                   Save draft
-                </button>
+                </ActionButton>
                 {data.previewHref && (
-                  <button type="submit" name="intent" value="preview" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                  <ActionButton intent="preview" className="btn btn--outline" disabled={busy} hold={autosave.hold} resetOn={resetOn}>
                     Preview
-                  </button>
+                  </ActionButton>
                 )}
-                <button type="submit" name="intent" value="publish" className="btn btn--primary" disabled={busy} onClick={autosave.hold}>
-                  {busy && navigation.formData?.get('intent') === 'publish' ? 'Publishing…' : 'Publish now'}
-                </button>
+                <ActionButton intent="publish" className="btn btn--primary" disabled={busy} hold={autosave.hold} resetOn={resetOn}>
+                  Publish now
+                </ActionButton>
               </div>
               <fieldset className="content-schedule">
                 <legend>Publish later</legend>
                 {data.state.scheduled ? (
                   <p>
                     Scheduled for <strong>{formatAbuja(data.state.scheduled.for)}</strong> by {data.state.scheduled.by}.{' '}
-                    <button type="submit" name="intent" value="cancel-schedule" className="btn btn--ghost btn--sm" onClick={autosave.hold}>
+                    <ActionButton intent="cancel-schedule" className="btn btn--ghost btn--sm" hold={autosave.hold} resetOn={resetOn}>
                       Cancel the schedule
-                    </button>
+                    </ActionButton>
                   </p>
                 ) : null}
                 <div className="content-schedule__row">
                   <TextField label="Date and time (Abuja)" name="scheduleAt" type="datetime-local" hint={data.kind === 'post' ? 'Empty: the post’s publish time above.' : undefined} />
-                  <button type="submit" name="intent" value="schedule" className="btn btn--outline" disabled={busy} onClick={autosave.hold}>
+                  <ActionButton intent="schedule" className="btn btn--outline" disabled={busy} hold={autosave.hold} resetOn={resetOn}>
                     Schedule
-                  </button>
+                  </ActionButton>
                 </div>
               </fieldset>
               {hasDraft && data.state.live && (
                 <p>
-                  <button type="submit" name="intent" value="discard" className="btn btn--ghost btn--sm" onClick={autosave.hold}>
+                  <ActionButton intent="discard" className="btn btn--ghost btn--sm" hold={autosave.hold} resetOn={resetOn}>
                     Throw away the draft
-                  </button>
+                  </ActionButton>
                 </p>
               )}
             </div>

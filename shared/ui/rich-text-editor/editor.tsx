@@ -6,9 +6,11 @@
  *
  * Props
  *   value            the document to start from (RichTextDoc);
- *   onChange(json)   after every change: the document, in the schema's form when it passes
- *                    parseRichText (the server checks it again);
- *   name             when set, a hidden input of that name carries the JSON in the form;
+ *   onChange(json)   after a change: the document, in the schema's form when it passes
+ *                    parseRichText (the server checks it again); called once typing or
+ *                    formatting pauses (SERIALISE_MS), not in the tap or key press itself;
+ *   name             when set, a hidden input of that name carries the JSON in the form (exact
+ *                    whenever the form's data is read: its `formdata` event brings it up to date);
  *   label, labelId   the field's visible label (its id labels the editing area);
  *   describedBy      ids of the hint and error under the field;
  *   pictures         MediaPictures by id, for the pictures already in `value`;
@@ -23,10 +25,13 @@
  * picture-description dialogs are native `<dialog>`s (focus kept inside, Escape closes), with no
  * `<form>` of their own: the editor sits inside the editing screen's form, and Enter in a dialog
  * applies it instead of submitting that form.
+ * The first answer to a tap or key press is the editor's own (the text, a toggle pressed); what
+ * costs with a long text (the document as JSON, checked by the schema, the form's copy in this
+ * browser, the autosave) runs after that has painted, once edits pause (ADR 0049).
  * Ctrl+K (Cmd+K on a Mac) opens the link dialog. Paste from Word and Google Docs keeps the structure
  * (paste.ts) and drops the styling.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { MediaPicture } from '../../platform/media';
@@ -45,6 +50,9 @@ export interface RichTextEditorProps {
   pictures?: Readonly<Record<string, MediaPicture>>;
   onUploadPicture?: (file: File) => Promise<{ picture: MediaPicture } | { error: string }>;
 }
+
+/** How long edits must pause before the document is serialised (the hidden input, onChange). */
+const SERIALISE_MS = 250;
 
 type Dialog = { kind: 'link'; href: string; error: string } | { kind: 'alt'; alt: string; error: string; media: string; inserting: boolean } | null;
 
@@ -133,7 +141,12 @@ function DialogBody(props: { id: string; title: string; label: string; hint: str
 
 export default function RichTextEditor({ value, onChange, name, label, labelId, describedBy, pictures = {}, onUploadPicture }: RichTextEditorProps) {
   const known = useRef(new Map<string, MediaPicture>(Object.entries(pictures)));
-  const [json, setJson] = useState(() => JSON.stringify(value));
+  // The document as the form sends it: the hidden input's value, written when edits pause (or
+  // when the form's data is read), never in the transaction itself.
+  const [initialJson] = useState(() => JSON.stringify(value));
+  const jsonRef = useRef<HTMLInputElement>(null);
+  const dirty = useRef(false);
+  const serialiseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
@@ -145,6 +158,11 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
 
   const editor = useEditor({
     immediatelyRender: false,
+    // A React render only when what the toolbar shows changes (useEditorState below).
+    shouldRerenderOnTransaction: false,
+    // TipTap's 'delete' core extension replays every transaction's steps to announce deletions
+    // nobody here listens to: off.
+    enableCoreExtensions: { delete: false },
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -176,16 +194,58 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       },
       transformPastedHTML: cleanPastedHtml,
     },
-    onUpdate: ({ editor: e }) => {
-      // The schema's own form when it passes (TipTap's unused attributes dropped), else as it is
-      // (the server's check then says what is wrong).
-      const raw = e.getJSON();
-      const checked = parseRichText(raw);
-      const next = checked.ok ? checked.doc : raw;
-      setJson(JSON.stringify(next));
-      onChangeRef.current?.(next);
+    onUpdate: () => {
+      // Serialised once edits pause: a long text's JSON and its check by the schema would
+      // otherwise run in every key press and toolbar tap, before the browser could paint it.
+      dirty.current = true;
+      clearTimeout(serialiseTimer.current);
+      serialiseTimer.current = setTimeout(() => serialise.current(), SERIALISE_MS);
     },
   });
+
+  /**
+   * The document into the hidden input, and to onChange: now, if it changed since the last time.
+   * `later`: onChange in a task of its own (inside a form's `formdata` event, where it must not
+   * read the form again: the autosave's copy in this browser does).
+   */
+  const serialise = useRef((later?: boolean) => void later);
+  serialise.current = (later = false) => {
+    clearTimeout(serialiseTimer.current);
+    if (!dirty.current || !editor || editor.isDestroyed) return;
+    dirty.current = false;
+    // The schema's own form when it passes (TipTap's unused attributes dropped), else as it is
+    // (the server's check then says what is wrong).
+    const raw = editor.getJSON();
+    const checked = parseRichText(raw);
+    const next = checked.ok ? checked.doc : raw;
+    if (jsonRef.current) jsonRef.current.value = JSON.stringify(next);
+    if (later) setTimeout(() => onChangeRef.current?.(next), 0);
+    else onChangeRef.current?.(next);
+  };
+
+  useLayoutEffect(() => {
+    if (jsonRef.current) jsonRef.current.value = initialJson;
+  }, [initialJson, name]);
+
+  useEffect(() => {
+    // Whoever reads the form (its submission, the autosave, this browser's copy) reads it through
+    // `new FormData(form)`, whose `formdata` event comes before the entries are used: the text's
+    // last edit is put in them there. And a tab closed within the pause still keeps it.
+    const form = jsonRef.current?.form;
+    const onFormData = (event: FormDataEvent) => {
+      if (!dirty.current || !jsonRef.current) return;
+      serialise.current(true);
+      if (name) event.formData.set(name, jsonRef.current.value);
+    };
+    const onPageHide = () => serialise.current();
+    form?.addEventListener('formdata', onFormData);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      form?.removeEventListener('formdata', onFormData);
+      window.removeEventListener('pagehide', onPageHide);
+      clearTimeout(serialiseTimer.current);
+    };
+  }, [editor, name]);
 
   const state = useEditorState({
     editor,
@@ -380,7 +440,8 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
         </p>
       )}
       <EditorContent editor={editor} id={`${id}-area`} className="rte__area" />
-      {name && <input type="hidden" name={name} value={json} />}
+      {/* Its value is set here and by serialise, never by React: a re-render would put `defaultValue` back (a hidden input's value is its attribute). */}
+      {name && <input ref={jsonRef} type="hidden" name={name} />}
       <dialog ref={dialogRef} className="rte__dialog" aria-labelledby={`${id}-dialog-title`} onCancel={(e) => { e.preventDefault(); closeDialog(); }}>
         {dialog?.kind === 'link' && (
           <DialogBody
