@@ -20,8 +20,17 @@ const SHOTS = process.env.SHOTS_DIR;
 
 let browser: Browser;
 let own: Awaited<ReturnType<typeof startOwnServer>>;
+
+/** A one-hour quiet window (Abuja time, UTC+1) starting twelve hours from now: HH:MM-HH:MM. */
+function quietHoursAway(): string {
+  const hhmm = (ms: number) => new Date(ms + 3600_000).toISOString().slice(11, 16);
+  const start = Date.now() + 12 * 3600_000;
+  return `${hhmm(start)}-${hhmm(start + 3600_000)}`;
+}
 beforeAll(async () => {
-  [browser, own] = await Promise.all([launch(), startOwnServer()]);
+  // The offer keeps the patients' quiet hours (21:00-07:00 Abuja time by default): this server's
+  // are put twelve hours away, so the offer goes at once whenever the run happens to be.
+  [browser, own] = await Promise.all([launch(), startOwnServer({ MESSAGES_QUIET_HOURS: quietHoursAway() })]);
 });
 afterAll(async () => {
   await browser?.close();

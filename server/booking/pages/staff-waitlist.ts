@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const { actor } = staffOf(args.context, args.request);
   const booking = args.context.get(bookingContext);
   const fields = await formFields(args.request);
-  const entryId = /^\d{1,15}$/.test(fields.entry ?? '') ? Number(fields.entry) : null;
+  const entryId = /^[1-9]\d{0,14}$/.test(fields.entry ?? '') ? Number(fields.entry) : null;
   const refuse = (message: string, status: number) => data({ status: 'refused', entryId, message, values: fields } satisfies StaffWaitlistAnswer, { status });
   if (fields.intent !== 'offer' || entryId === null) return refuse('Please use the form beside an entry.', 400);
   if (!isDate(fields.date ?? '') || !/^([01]\d|2[0-3]):[0-5]\d$/.test(fields.time ?? '')) return refuse('Please give the day (like 2026-12-01) and the time (like 09:30).', 400);
