@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_BOOKING_RULES, type BookingRules } from '../../shared/booking/rules';
 import { DEFAULT_BOOKING_LIMITS, type BookingLimits } from '../../shared/booking/limits';
+import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
 import type { AuthConfig, ServiceAccount } from '../platform/session/auth-config';
 import { parseKek } from '../intake/crypto';
 
@@ -103,6 +104,10 @@ const schema = z.object({
   BOOKING_PHONE_PROOF_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_BOOKING_LIMITS.phoneProofDays),
   BOOKING_CODES_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).max(20).default(DEFAULT_BOOKING_LIMITS.codesPerPhonePerHour),
   BOOKING_CODES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_BOOKING_LIMITS.codesPerHour),
+  // The waitlist (shared/booking/waitlist.ts, ADR 0047). See .env.example.
+  WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(DEFAULT_WAITLIST.offerMinutes),
+  WAITLIST_OFFERS_PER_TIME: z.coerce.number().int().min(1).max(20).default(DEFAULT_WAITLIST.offersPerTime),
+  WAITLIST_ENTRIES_PER_PHONE: z.coerce.number().int().min(1).max(20).default(DEFAULT_WAITLIST.entriesPerPhone),
   /** Signs the patients' manage links (HMAC-SHA256); required in production. */
   BOOKING_SECRET: z
     .string()
@@ -173,6 +178,8 @@ export interface BookingConfig {
   rules: BookingRules;
   /** What one patient may take online: caps per phone, address and visit, the code's limits. */
   limits: BookingLimits;
+  /** The waitlist: how long an offer stays open, to how many at once, entries per phone. */
+  waitlist: WaitlistSettings;
   /**
    * BOOKING_SECRET, or null: server/booking/secret.ts then keeps a random one in DATA_DIR
    * outside production and refuses to start in production (loadConfig stays free of I/O).
@@ -275,6 +282,7 @@ function bookingConfig(e: Env): BookingConfig {
       codesPerPhonePerHour: e.BOOKING_CODES_PER_PHONE_PER_HOUR,
       codesPerHour: e.BOOKING_CODES_PER_HOUR,
     },
+    waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, offersPerTime: e.WAITLIST_OFFERS_PER_TIME, entriesPerPhone: e.WAITLIST_ENTRIES_PER_PHONE },
     secret: e.BOOKING_SECRET ?? null,
   };
 }

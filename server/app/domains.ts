@@ -13,6 +13,8 @@ import { eraseFormsOf, exportFormsOf } from '../intake/people';
 import { createIntakeService, type IntakeService, type NewsConsent } from '../intake/service';
 import { visitFormsOf } from '../intake/visit-forms';
 import { visitMessages } from '../messages/queue';
+import { offerMessages } from '../messages/offers';
+import { eraseWaitlistOf, waitlistListener } from '../booking/waitlist';
 import type { ScheduleConfig } from '../messages/rules';
 import { eraseMessagesOf } from '../messages/staff';
 import { unavailableStore, type Store } from '../platform/db/store';
@@ -82,8 +84,11 @@ export interface Domains {
   housekeeping(): Promise<Record<string, number>>;
 }
 
-/** Who listens to every change of time, after the booking's own mails: the waitlist (issue 46) is one more entry. */
-const listeners = (options: DomainsOptions): TimeListener[] => [visitMessages({ schedule: options.schedule })];
+/** The waitlist's settings and its offers' queue (the messages domain's, issue 46). */
+const waitlistDeps = (options: DomainsOptions) => ({ settings: options.config.booking.waitlist, messages: offerMessages({ schedule: options.schedule }) });
+
+/** Who listens to every change of time, after the booking's own mails: the patient messages, then the waitlist (issue 46). */
+const listeners = (options: DomainsOptions): TimeListener[] => [visitMessages({ schedule: options.schedule }), waitlistListener({ rules: options.config.booking.rules, waitlist: waitlistDeps(options) })];
 
 export function composeDomains(options: DomainsOptions): Domains {
   const { config, store } = options;
@@ -154,6 +159,7 @@ function storeBooking(options: DomainsOptions, forms: VisitForms): BookingServic
       options.wakeMessages?.();
     },
     listeners: listeners(options),
+    waitlist: waitlistDeps(options),
     limits: config.booking.limits,
     ...(options.codes ? { codes: options.codes } : {}),
     forms,
@@ -169,6 +175,11 @@ function storeBooking(options: DomainsOptions, forms: VisitForms): BookingServic
 export const personErasers = (booking: BookingService): readonly PersonEraser[] => [
   async (tx, { emails, phone }) => {
     for (const email of emails.length ? emails : [null]) await eraseMessagesOf(tx, { email, phone });
+    return 0;
+  },
+  // Their waitlist entries, with their offers and the offers' messages (issue 46).
+  async (tx, person) => {
+    await eraseWaitlistOf(tx, person);
     return 0;
   },
   // The visits' deletion would take the forms too; named, so it never depends on that.

@@ -6,6 +6,7 @@ import type { TimeListener } from './time-changes';
 import type { BookingLimits } from '../../shared/booking/limits';
 import type { PhoneCodeSender } from './phone-proof';
 import type { VisitForms } from './visit-forms';
+import type { WaitlistDeps } from './waitlist';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -36,6 +37,8 @@ export interface BookingDeps {
    * confirmation mail links to its form (mails.ts). None in a bare core.
    */
   forms?: Pick<VisitForms, 'pathFor'> | undefined;
+  /** The waitlist's settings and the messages domain's queue for its offers (server/booking/waitlist.ts; set by the composition). */
+  waitlist?: WaitlistDeps | undefined;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

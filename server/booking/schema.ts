@@ -214,3 +214,64 @@ export const bookingRefusals = pgTable('booking_refusals', {
   address: text('address'),
   appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'cascade' }),
 });
+
+// --- The waitlist (migration 0012, server/booking/waitlist.ts) ------------------------------------
+
+export type WaitlistChannel = 'whatsapp' | 'sms' | 'email';
+export type WaitlistEnd = 'taken' | 'left' | 'staff' | 'lapsed';
+export type OfferStatus = 'pending' | 'taken' | 'gone' | 'expired';
+
+export const waitlistEntries = pgTable('waitlist_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  manageVersion: integer('manage_version').notNull().default(1),
+  serviceId: text('service_id')
+    .notNull()
+    .references(() => services.id),
+  visitKind: text('visit_kind', { enum: KINDS as [VisitKind, ...VisitKind[]] }).notNull(),
+  practitionerId: text('practitioner_id').references(() => practitioners.id, { onDelete: 'cascade' }),
+  days: smallint('days').notNull(),
+  parts: smallint('parts').notNull(),
+  untilDate: date('until_date').notNull(),
+  patientName: text('patient_name').notNull(),
+  patientPhone: text('patient_phone').notNull(),
+  patientEmail: text('patient_email'),
+  channel: text('channel').$type<WaitlistChannel>().notNull(),
+  consentAt: ts('consent_at').notNull(),
+  holdingAppointmentId: bigint('holding_appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+  endedAt: ts('ended_at'),
+  endedReason: text('ended_reason').$type<WaitlistEnd>(),
+});
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+export const waitlistRounds = pgTable('waitlist_rounds', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  cause: text('cause').notNull(),
+  freed: jsonb('freed').$type<{ practitionerId: string | null; locationId: string | null; from: string; to: string | null }[]>().notNull(),
+  offers: integer('offers').notNull(),
+  at: ts('at').notNull(),
+});
+
+export const waitlistOffers = pgTable('waitlist_offers', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  entryId: bigint('entry_id', { mode: 'number' })
+    .notNull()
+    .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+  roundId: bigint('round_id', { mode: 'number' }).references(() => waitlistRounds.id, { onDelete: 'set null' }),
+  offeredBy: text('offered_by').notNull(),
+  practitionerId: text('practitioner_id')
+    .notNull()
+    .references(() => practitioners.id, { onDelete: 'cascade' }),
+  locationId: text('location_id')
+    .notNull()
+    .references(() => locations.id),
+  startsAt: ts('starts_at').notNull(),
+  status: text('status').$type<OfferStatus>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  decidedAt: ts('decided_at'),
+  appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'set null' }),
+});
+
+export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;

@@ -1,3 +1,5 @@
+import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
+import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, type JoinInput } from './waitlist';
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
@@ -123,6 +125,20 @@ export interface BookingService {
   courseOfVisit(courseId: number): ReturnType<typeof courseOfVisit>;
   /** Cancels the course's visits still outside the notice, in one transaction. */
   cancelRemaining(token: string): ReturnType<typeof cancelRemaining>;
+  // --- The waitlist (issue 46, waitlist.ts) --------------------------------------------------
+  /** How long an offer stays open, to how many at once, entries per phone (WAITLIST_*). */
+  waitlistSettings: WaitlistSettings;
+  joinWaitlist(input: JoinInput): ReturnType<typeof joinWaitlist>;
+  waitlistEntry(token: string): ReturnType<typeof entryByToken>;
+  leaveWaitlist(token: string): ReturnType<typeof leaveWaitlist>;
+  offer(token: string): ReturnType<typeof offerByToken>;
+  claimOffer(token: string): ReturnType<typeof claimOffer>;
+  /** Staff: one practitioner's list, with each entry's offers. */
+  waitlistFor(practitionerId: string): ReturnType<typeof staffList>;
+  offerByHand(input: Parameters<typeof offerByHand>[1]): ReturnType<typeof offerByHand>;
+  /** The links a patient's entry and offers open (for staff to read out, and tests). */
+  entryToken(entry: { id: number; manageVersion: number }): string;
+  offerToken(offer: { id: number }): string;
 }
 
 export function createBookingService(deps: BookingDeps): BookingService {
@@ -186,5 +202,15 @@ export function createBookingService(deps: BookingDeps): BookingService {
     courseByToken: (token) => courseByToken(deps, token),
     courseOfVisit: (courseId) => courseOfVisit(deps, courseId),
     cancelRemaining: (token) => cancelRemaining(deps, token),
+    waitlistSettings: deps.waitlist?.settings ?? DEFAULT_WAITLIST,
+    joinWaitlist: (input) => joinWaitlist(deps, input),
+    waitlistEntry: (token) => entryByToken(deps, token),
+    leaveWaitlist: (token) => leaveWaitlist(deps, token),
+    offer: (token) => offerByToken(deps, token),
+    claimOffer: (token) => claimOffer(deps, token),
+    waitlistFor: (practitionerId) => staffList(deps, practitionerId),
+    offerByHand: (input) => offerByHand(deps, input),
+    entryToken: (entry) => entryTokenOf(deps.secret, entry),
+    offerToken: (offer) => offerTokenOf(deps.secret, offer),
   };
 }

@@ -15,7 +15,8 @@
 export const CHANNELS = ['whatsapp', 'sms', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const MESSAGE_KINDS = ['confirmation', 'reminder', 'change', 'cancellation', 'no_show'] as const;
+/** A visit's five, and the waitlist's two (issue 46): a time offered, and that time gone to another. */
+export const MESSAGE_KINDS = ['confirmation', 'reminder', 'change', 'cancellation', 'no_show', 'offer', 'offer_gone'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -48,6 +49,8 @@ export interface MessageVariables {
    * confirmation and the day-before reminder ask for it.
    */
   formLink?: string;
+  /** A waitlist offer's last moment to take it, Abuja time: "10:45 am". */
+  until?: string;
 }
 
 export interface OutgoingMessage {

@@ -48,6 +48,13 @@ const lastMinute = z
   .transform((s) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3)))
   .refine((m) => m >= 17 * 60 && m < 21 * 60, 'must be between 17:00 and 20:59 (quiet hours start at 21:00)');
 
+/** A daily window such as 21:00-07:00 (Abuja time), as minutes after midnight. */
+const dailyWindow = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'expected a window such as 21:00-07:00')
+  .transform((s) => ({ start: Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5)), end: Number(s.slice(6, 8)) * 60 + Number(s.slice(9, 11)) }))
+  .refine((w) => w.start !== w.end, 'the window must not start and end at the same minute');
+
 const schema = z.object({
   WHATSAPP_ACCESS_TOKEN: optional(z.string().min(20, 'expected a permanent (system user) access token')),
   WHATSAPP_PHONE_NUMBER_ID: optional(z.string().regex(/^\d{5,20}$/, 'expected the numeric phone number ID from WhatsApp Manager (not the phone number itself)')),
@@ -64,6 +71,7 @@ const schema = z.object({
   SMS_WEBHOOK_SECRET: optional(z.string().min(16, 'expected the Termii secret key that signs delivery reports')),
   MESSAGES_REMINDER_OFFSETS: optional(offsets),
   MESSAGES_LAST_MINUTE: optional(lastMinute),
+  MESSAGES_QUIET_HOURS: optional(dailyWindow),
   MESSAGES_TIMEOUT_MS: optional(z.coerce.number().int().min(500).max(60_000)),
 });
 
@@ -141,11 +149,16 @@ export function parseMessagingConfig(env: Record<string, string | undefined>): M
     }
   }
 
+  if (e.MESSAGES_QUIET_HOURS && e.MESSAGES_LAST_MINUTE !== undefined) {
+    problems.push('MESSAGES_LAST_MINUTE is for the default quiet hours (21:00-07:00): with MESSAGES_QUIET_HOURS set, leave it unset (a reminder that would fall in them goes a minute before they start)');
+  }
+
   if (problems.length) throw new MessagingConfigError(`Invalid messaging configuration: ${problems.join('; ')}`);
 
   const schedule: ScheduleConfig = {
     ...DEFAULT_SCHEDULE,
     ...(e.MESSAGES_REMINDER_OFFSETS ? { reminderOffsetsMinutes: e.MESSAGES_REMINDER_OFFSETS } : {}),
+    ...(e.MESSAGES_QUIET_HOURS ? { quietHours: e.MESSAGES_QUIET_HOURS } : {}),
     ...(e.MESSAGES_LAST_MINUTE !== undefined ? { eveningLeadMinutes: DEFAULT_SCHEDULE.quietHours.start - e.MESSAGES_LAST_MINUTE } : {}),
   };
   return { whatsapp, sms, schedule, timeoutMs: e.MESSAGES_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS };

@@ -122,15 +122,18 @@ function forward(channel: Channel, at: Date, config: ScheduleConfig): { at: Date
   return allowed.getTime() === at.getTime() ? { at } : { at: allowed, moved: 'later' };
 }
 
+/** A visit's messages (an offer's are due when its round makes it: server/messages/offers.ts). */
+type VisitMessageKind = Exclude<MessageKind, 'offer' | 'offer_gone'>;
+
 /**
  * When a message is due (see the rule at the top of this file). `bookedAt` is when the visit
  * was booked, or last moved (a reschedule plans its reminders afresh from that moment); `now`
  * is the moment of the computation, the event time for a change or cancellation.
  */
 export function dueTime(kind: 'reminder', channel: Channel, visitStart: Date, bookedAt: Date, now: Date, config: ScheduleConfig, reminderOffsetMinutes: number): Due;
-export function dueTime(kind: Exclude<MessageKind, 'reminder'>, channel: Channel, visitStart: Date, bookedAt: Date, now: Date, config?: ScheduleConfig): Due;
+export function dueTime(kind: Exclude<VisitMessageKind, 'reminder'>, channel: Channel, visitStart: Date, bookedAt: Date, now: Date, config?: ScheduleConfig): Due;
 export function dueTime(
-  kind: MessageKind,
+  kind: VisitMessageKind,
   channel: Channel,
   visitStart: Date,
   bookedAt: Date,

@@ -1,6 +1,6 @@
 import { messageStatus, type MessageStatus } from '../../shared/messages/types';
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { appointments } from '../booking/schema';
+import { appointments, waitlistOffers } from '../booking/schema';
 import type { Channel } from './channel';
 
 // Drizzle's view of the messages tables (server/platform/db/migrations/0006_messages.sql is the
@@ -16,9 +16,9 @@ export type MessageRowKind = string;
 
 export const messages = pgTable('messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  appointmentId: bigint('appointment_id', { mode: 'number' })
-    .notNull()
-    .references(() => appointments.id, { onDelete: 'cascade' }),
+  /** A visit's message; null for a waitlist offer's (offer_id, migration 0012). */
+  appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'cascade' }),
+  offerId: bigint('offer_id', { mode: 'number' }).references(() => waitlistOffers.id, { onDelete: 'cascade' }),
   kind: text('kind').$type<MessageRowKind>().notNull(),
   channel: text('channel').$type<Channel>().notNull(),
   destination: text('destination'),

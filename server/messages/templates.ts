@@ -111,6 +111,21 @@ export const WHATSAPP_TEMPLATES: Record<MessageKind, WhatsAppTemplate> = {
       'Whenever it suits you, you can book a new time here: {{4}}\nOr call us on {{5}}.',
     parameters: (v) => [v.firstName, v.clinicName, v.when, v.manageLink, v.clinicPhone],
   },
+  // The waitlist (issue 46): `manageLink` is the offer's link ('offer') or the entry's ('offer_gone').
+  offer: {
+    name: 'waitlist_offer',
+    body:
+      'Hello {{1}}, a time has come free at {{2}}: {{3}} with {{4}}.\n\n' +
+      'It is yours if you take it first, until {{5}}: {{6}}\nQuestions? Call us on {{7}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.until ?? '', v.manageLink, v.clinicPhone],
+  },
+  offer_gone: {
+    name: 'waitlist_offer_gone',
+    body:
+      'Hello {{1}}, the time at {{2}} on {{3}} has been taken by another patient. You stay on our waitlist.\n\n' +
+      'To see or leave the list, open {{4}}\nQuestions? Call us on {{5}}.',
+    parameters: (v) => [v.firstName, v.clinicName, v.when, v.manageLink, v.clinicPhone],
+  },
 };
 
 /**
@@ -205,6 +220,17 @@ export const SMS_TEXTS: Record<MessageKind, ((v: MessageVariables) => string)[]>
     (v) => `Hi ${v.firstName}, we missed you at ${v.clinicName} on ${v.whenShort}. Book a new time: ${v.manageLink}`,
     (v) => `We missed you at ${v.clinicName} on ${v.whenShort}. Book a new time: ${v.manageLink}`,
   ],
+  offer: [
+    (v) => `Hi ${v.firstName}, a time at ${v.clinicName} has come free: ${v.whenShort} with ${v.practitioner}. Take it by ${v.until}: ${v.manageLink}`,
+    (v) => `Hi ${v.firstName}, a time at ${v.clinicName} has come free: ${v.whenShort}. Take it by ${v.until}: ${v.manageLink}`,
+    (v) => `A time at ${v.clinicName} has come free: ${v.whenShort}. Take it by ${v.until}: ${v.manageLink}`,
+    (v) => `Free at ${v.clinicName}: ${v.whenShort}. Take it by ${v.until}: ${v.manageLink}`,
+  ],
+  offer_gone: [
+    (v) => `Hi ${v.firstName}, ${v.clinicName}'s time on ${v.whenShort} was taken. You stay on our waitlist: ${v.manageLink}`,
+    (v) => `${v.clinicName}'s time on ${v.whenShort} was taken. You stay on our waitlist: ${v.manageLink}`,
+    (v) => `Taken: ${v.clinicName}, ${v.whenShort}. You stay on our waitlist: ${v.manageLink}`,
+  ],
 };
 
 /** The longest origin (PUBLIC_ORIGIN) with which every SMS still fits one segment with the longest values. */
@@ -296,6 +322,16 @@ export function renderEmail(kind: MessageKind, v: MessageVariables): RenderedEma
       return {
         subject: `We missed you on ${v.when}`,
         text: `Hello ${v.firstName},\n\nWe missed you at ${v.clinicName} on ${v.when}. We hope all is well.\n\nWhenever it suits you, you can book a new time here:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+    case 'offer':
+      return {
+        subject: `A time has come free: ${v.when}`,
+        text: `Hello ${v.firstName},\n\nA time you asked for on our waitlist has come free:\n\n${details(v)}\n\nIt is yours if you take it first, until ${v.until ?? 'soon'}. Open this link to take it:\n${v.manageLink}\n\n${signOff(v)}\n`,
+      };
+    case 'offer_gone':
+      return {
+        subject: `The time on ${v.when} has been taken`,
+        text: `Hello ${v.firstName},\n\nThe time on ${v.when} has been taken by another patient. You stay on our waitlist, and we will tell you of the next time that suits you.\n\nTo see or leave the list, open this link:\n${v.manageLink}\n\n${signOff(v)}\n`,
       };
   }
 }

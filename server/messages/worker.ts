@@ -31,11 +31,13 @@ import type { VisitForms } from '../booking/visit-forms';
 import { locations, practitioners } from '../clinic/schema';
 import type { Store } from '../platform/db/store';
 import type { Logger } from '../platform/http/logger';
-import { CHANNELS, type Channel, type ChannelAdapter, type SendResult } from './channel';
+import { CHANNELS, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type SendResult } from './channel';
 import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } from './queue';
 import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
 import { messageOptOuts, messages, type MessageRow } from './schema';
-import { visitVariables } from './templates';
+import { formatWhen, visitVariables } from './templates';
+import { offerPath, entryPath, offerTokenOf, entryTokenOf } from '../booking/waitlist';
+import { waitlistEntries, waitlistOffers } from '../booking/schema';
 import { errorFields } from '../platform/http/error-fields';
 import { startPoller } from '../platform/poller';
 import { loadClinicDetails } from '../clinic/details';
@@ -141,16 +143,39 @@ async function reachability(store: Store, row: MessageRow, appointment: Appointm
   };
 }
 
-async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
-  const { store, logger } = options;
-  const now = options.now?.() ?? new Date();
+/**
+ * The channel a row goes on now: the next one when this one is opted out of (or has no
+ * destination), 'failed' when none is left; or the row put back until the quiet hours end
+ * (they hold at the moment of sending too: a retry, a late worker).
+ */
+async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach: Reachability, destination: (channel: Channel) => string | null, now: Date): Promise<{ channel: Channel } | { outcome: RowOutcome }> {
   const schedule = options.schedule ?? DEFAULT_SCHEDULE;
+  let channel = row.channel;
+  if ((reach.optedOut ?? []).includes(channel) || !destination(channel)) {
+    const next = nextChannel(reach, channel);
+    if (!next) {
+      await record(options.store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
+      return { outcome: 'failed' };
+    }
+    channel = next;
+  }
+  if (!isAllowedAt(channel, now, schedule)) {
+    await record(options.store, row, { status: 'scheduled', channel, destination: destination(channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: nextAllowed(channel, now, schedule), updatedAt: now });
+    return { outcome: 'retried' };
+  }
+  return { channel };
+}
+
+async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
+  if (row.offerId !== null) return sendOffer(options, row, row.offerId);
+  const { store } = options;
+  const now = options.now?.() ?? new Date();
   const [found] = await store.db
     .select({ appointment: appointments, practitioner: practitioners.name, location: locations })
     .from(appointments)
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .innerJoin(locations, eq(locations.id, appointments.locationId))
-    .where(eq(appointments.id, row.appointmentId));
+    .where(eq(appointments.id, row.appointmentId ?? 0));
   const appointment = found?.appointment;
   const why = ineligible(row, appointment, now);
   if (why || !appointment || !found) {
@@ -158,21 +183,9 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     return 'cancelled';
   }
   const reach = await reachability(store, row, appointment);
-  let channel = row.channel;
-  if ((reach.optedOut ?? []).includes(channel) || !destinationOf(appointment, channel)) {
-    const next = nextChannel(reach, channel);
-    if (!next) {
-      await record(store, row, { status: 'failed', lockedUntil: null, lastError: `no channel left (${channel} opted out)`, updatedAt: now });
-      return 'failed';
-    }
-    channel = next;
-  }
-  // Quiet hours hold at the moment of sending too (a retry, a late worker).
-  if (!isAllowedAt(channel, now, schedule)) {
-    const at = nextAllowed(channel, now, schedule);
-    await record(store, row, { status: 'scheduled', channel, destination: destinationOf(appointment, channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: at, updatedAt: now });
-    return 'retried';
-  }
+  const atNow = await channelNow(options, row, reach, (c) => destinationOf(appointment, c), now);
+  if ('outcome' in atNow) return atNow.outcome;
+  const { channel } = atNow;
   const to = destinationOf(appointment, channel) ?? '';
   const token = manageTokenOf(options.secret, appointment);
   const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
@@ -187,8 +200,15 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     reference: appointment.reference,
     ...(await formLinkOf(options, row, appointment, token)),
   });
+  return deliver(options, row, reach, channel, to, templateKind(row.kind), variables, (next) => destinationOf(appointment, next));
+}
+
+/** Sends on `channel` and records the result: sent, again later, or the next channel (shared by visits' and offers' messages). */
+async function deliver(options: MessagesWorkerOptions, row: MessageRow, reach: Reachability, channel: Channel, to: string, kind: MessageKind, variables: MessageVariables, destination: (channel: Channel) => string | null): Promise<RowOutcome> {
+  const { store, logger } = options;
+  const schedule = options.schedule ?? DEFAULT_SCHEDULE;
   const adapter = options.channels[channel];
-  const result: SendResult = await adapter.send({ id: `msg-${row.id}`, channel, to, kind: templateKind(row.kind), variables });
+  const result: SendResult = await adapter.send({ id: `msg-${row.id}`, channel, to, kind, variables });
   const done = options.now?.() ?? new Date();
 
   if (result.outcome === 'sent') {
@@ -216,7 +236,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
   await record(store, row, {
     status: 'scheduled',
     channel: next,
-    destination: destinationOf(appointment, next),
+    destination: destination(next),
     attempts: 0,
     nextAttemptAt: nextAllowed(next, done, schedule),
     lockedUntil: null,
@@ -225,6 +245,53 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
   });
   logger.info('message falls back to the next channel', { messageId: row.id, from: channel, to: next, reason: result.reason });
   return 'fellBack';
+}
+
+/**
+ * A waitlist offer's message (issue 46): 'offer' while the offer is open and its time not passed,
+ * 'offer_gone' while the entry is on the list. On the phone channels only (the phone was proven
+ * when the patient joined), after STOP on neither; the quiet hours as for reminders.
+ */
+async function sendOffer(options: MessagesWorkerOptions, row: MessageRow, offerId: number): Promise<RowOutcome> {
+  const { store } = options;
+  const now = options.now?.() ?? new Date();
+  const [found] = await store.db
+    .select({ offer: waitlistOffers, entry: waitlistEntries, practitioner: practitioners.name, location: locations })
+    .from(waitlistOffers)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .innerJoin(practitioners, eq(practitioners.id, waitlistOffers.practitionerId))
+    .innerJoin(locations, eq(locations.id, waitlistOffers.locationId))
+    .where(eq(waitlistOffers.id, offerId));
+  const why = !found
+    ? 'offer gone'
+    : row.kind === 'offer'
+      ? found.offer.status !== 'pending' ? `offer ${found.offer.status}` : found.offer.expiresAt.getTime() <= now.getTime() ? 'offer expired' : null
+      : found.entry.endedAt ? 'left the list' : null;
+  if (why || !found) {
+    await record(store, row, { status: 'cancelled', lockedUntil: null, lastError: why ?? 'offer gone', updatedAt: now });
+    return 'cancelled';
+  }
+  const { offer, entry } = found;
+  const outs = await store.db.select({ channel: messageOptOuts.channel }).from(messageOptOuts).where(and(eq(messageOptOuts.destination, entry.patientPhone), gte(messageOptOuts.at, entry.consentAt)));
+  const reach: Reachability = { phone: entry.patientPhone, email: null, consented: PHONE_CHANNELS, optedOut: outs.map((o) => o.channel), preferred: entry.channel };
+  const atNow = await channelNow(options, row, reach, (c) => (c === 'email' ? null : entry.patientPhone), now);
+  if ('outcome' in atNow) return atNow.outcome;
+  const { channel } = atNow;
+  const clinic = options.clinic ?? { name: site.name, phone: (await loadClinicDetails(store.db)).phones[0].display };
+  const link = row.kind === 'offer' ? offerPath(offerTokenOf(options.secret, offer)) : entryPath(entryTokenOf(options.secret, entry));
+  const variables: MessageVariables = {
+    ...visitVariables({
+      firstName: entry.patientName.trim().split(/\s+/)[0] || 'there',
+      clinicName: clinic.name,
+      visitStart: offer.startsAt,
+      practitioner: found.practitioner,
+      manageLink: `${options.publicOrigin}${link}`,
+      clinicPhone: clinic.phone,
+      address: fullAddressOf(found.location),
+    }),
+    until: formatWhen(offer.expiresAt).replace(/^.* at /, ''),
+  };
+  return deliver(options, row, reach, channel, entry.patientPhone, row.kind === 'offer' ? 'offer' : 'offer_gone', variables, (next) => (next === 'email' ? null : entry.patientPhone));
 }
 
 /** Reminders this far ahead of the visit (or more) repeat the form's link: the day-before one. */
@@ -272,6 +339,7 @@ export function startMessagesWorker(options: MessagesWorkerOptions & { pollMs?: 
 export async function fallBackAfterDeliveryFailure(store: Store, providerId: string, at: Date, schedule: ScheduleConfig = DEFAULT_SCHEDULE): Promise<boolean> {
   const [row] = await store.db.select().from(messages).where(and(eq(messages.providerId, providerId), eq(messages.status, 'failed')));
   if (!row) return false;
+  if (row.appointmentId === null) return false;
   const [appointment] = await store.db.select().from(appointments).where(eq(appointments.id, row.appointmentId));
   if (ineligible(row, appointment, at) || !appointment) return false;
   const next = nextChannel(await reachability(store, row, appointment), row.channel);

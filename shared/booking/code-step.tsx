@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { FormStateContext, TextField } from '../ui/fields';
 import { PhoneLink } from '../ui/phone-link';
@@ -21,7 +21,26 @@ export const callBackHref = (service: string | undefined) => `/appoinment${servi
  * one tap away. The time is not held meanwhile (ADR 0042): if someone takes it, the nearest free
  * times are offered, the phone already proven.
  */
-export function CodeStepForm({ step, values, message, error, busy }: { step: CodeStep; values: Record<string, string>; message: string; error?: string | undefined; busy: boolean }) {
+export function CodeStepForm({
+  step,
+  values,
+  message,
+  error,
+  busy,
+  number = '3',
+  submitLabel = 'Confirm booking',
+  summary,
+}: {
+  step: CodeStep;
+  values: Record<string, string>;
+  message: string;
+  error?: string | undefined;
+  busy: boolean;
+  /** The step's number, its button, and what it confirms (the waitlist's join reuses it: issue 46). */
+  number?: string;
+  submitLabel?: string;
+  summary?: ReactNode;
+}) {
   const alertRef = useRef<HTMLDivElement>(null);
   const codeRef = useRef<HTMLDivElement>(null);
   // A message (a wrong code) is read at once; otherwise the code's field is where the patient goes next.
@@ -35,14 +54,15 @@ export function CodeStepForm({ step, values, message, error, busy }: { step: Cod
   return (
     <section className="booking-code" aria-labelledby="book-step-code">
       <h2 id="book-step-code" className="booking__step-title">
-        <span className="booking__step-number">3</span> Confirm your phone number
+        <span className="booking__step-number">{number}</span> Confirm your phone number
       </h2>
       <FormStateContext.Provider value={{ values: {}, errors: error ? { code: error } : {} }}>
         <Form method="post" className="booking-step" aria-labelledby="book-step-code" preventScrollReset>
           <div ref={alertRef} tabIndex={-1} role="alert" className="booking__alert">
             {message && <p className="form-error">{message}</p>}
           </div>
-          {start && (
+          {summary}
+          {!summary && start && (
             <p className="booking-code__visit">
               Your visit: <strong>{formatWhen(start)}</strong> (Abuja time), for {values.name}.
             </p>
@@ -74,7 +94,7 @@ export function CodeStepForm({ step, values, message, error, busy }: { step: Cod
           <div className="booking-code__actions">
             {usable && (
               <button type="submit" name="intent" value="code" className="btn btn--primary booking-confirm__submit" disabled={busy} aria-disabled={busy || undefined}>
-                {busy ? 'Checking…' : 'Confirm booking'}
+                {busy ? 'Checking…' : submitLabel}
               </button>
             )}
             <button type="submit" name="intent" value={`resend-${usable ? other : step.channel}`} className="btn btn--outline" formNoValidate disabled={busy}>

@@ -39,4 +39,29 @@ export const bookingRoutes: PageRoute[] = [
     handle: { private: true, noReferrer: true },
     meta: { title: 'Your course of visits', description: 'See your visits, or cancel the remaining ones.' },
   },
+  // The waitlist (issue 46): join where nothing suits; an entry's own link; an offer's link.
+  {
+    path: '/waitlist/join',
+    page: 'booking/waitlist-join',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true },
+    meta: { title: 'Join the waitlist', description: 'Tell us which days and times would suit you, and we will offer you the first one that comes free.' },
+  },
+  {
+    path: '/waitlist/entry/:token',
+    page: 'booking/waitlist-entry',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true, noReferrer: true },
+    meta: { title: 'Your place on the waitlist', description: 'See what you asked for, the times offered to you, or leave the waitlist.' },
+  },
+  {
+    path: '/waitlist/offer/:token',
+    page: 'booking/waitlist-offer',
+    serverLoader: true,
+    serverAction: true,
+    handle: { private: true, noReferrer: true },
+    meta: { title: 'A time has come free', description: 'Take the time offered to you from the waitlist.' },
+  },
 ];

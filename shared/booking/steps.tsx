@@ -214,9 +214,24 @@ export function TimeRadios<S extends DaySlot & Partial<FreeSlot>>({
 
 /**
  * Nothing free: on the whole week (said once), or on a day of it (said for each such day, shown
- * while it is the chosen day), with the next free day, and the call-back form when there is none.
+ * while it is the chosen day), with the next free day, the waitlist, and the call-back form when there is none.
  */
-export function NothingFree({ times, shown, hidden, action, requestHref }: { times: FreeTimesView; shown: string | null; hidden: Record<string, string>; action: string; requestHref: string }) {
+export function NothingFree({
+  times,
+  shown,
+  hidden,
+  action,
+  requestHref,
+  waitlist,
+}: {
+  times: FreeTimesView;
+  shown: string | null;
+  hidden: Record<string, string>;
+  action: string;
+  requestHref: string;
+  /** The waitlist's join link for a full day (or the whole week: null), issue 46. */
+  waitlist?: (day: string | null) => string;
+}) {
   const nextHref = (next: string) => `${action}${action.includes('?') ? '&' : '?'}${new URLSearchParams({ ...hidden, date: next, from: next }).toString()}`;
   const say = (day: string | null, next: string | null) => (
     <>
@@ -228,6 +243,11 @@ export function NothingFree({ times, shown, hidden, action, requestHref }: { tim
             {formatDay(next)}
           </Link>
           .
+        </p>
+      )}
+      {waitlist && (
+        <p>
+          Nothing that suits? <Link to={waitlist(day)}>Join the waitlist</Link> and we will offer you the first time that comes free.
         </p>
       )}
       {(!day || !next) && (

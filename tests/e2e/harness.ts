@@ -29,7 +29,7 @@ export function baseUrl(): string {
  * Emulator: for a file that changes what every visitor sees (the content editor publishes prices
  * and posts), so the files beside it keep reading the seed. PORT=0: the port the server logs.
  */
-export async function startOwnServer(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startOwnServer(env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-own-'));
   copyPgliteTemplateInto(inject('pgliteTemplateDir'), dataDir);
   const projectId = inject('authProjectId');
@@ -45,6 +45,7 @@ export async function startOwnServer(): Promise<{ url: string; dataDir: string; 
       FIREBASE_PROJECT_ID: projectId,
       FIREBASE_WEB_API_KEY: 'demo-api-key',
       FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -55,6 +55,8 @@ const TAKE_NONE = new Set([
   '/staff/content', '/staff/content/:kind', '/staff/content/media',
   // A course's own link (issue 46): its id is in its signed token.
   '/booking/course/:token',
+  // A waitlist entry's and an offer's own links (issue 46): what they act on is in their tokens.
+  '/waitlist/entry/:token', '/waitlist/offer/:token',
 ]);
 
 describe.each(pageEngines())('bad dates, times and ids on %s', (engine) => {
@@ -123,6 +125,11 @@ describe.each(pageEngines())('bad dates, times and ids on %s', (engine) => {
       { route: '/booking/manage/:token/course', name: 'time', kind: 'time', send: (v) => ({ method: 'GET', url: `/booking/manage/${token}/course?visits=3&rhythm=weekly&first=2026-12-15&time=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.error },
       { route: '/booking/manage/:token/course', name: 'at-1', kind: 'moment', send: (v) => ({ method: 'POST', url: `/booking/manage/${token}/course`, fields: { visits: '2', rhythm: 'weekly', first: '2026-12-15', time: '09:00', 'at-1': v, 'at-2': at('2026-12-22', '09:00'), key: randomUUID() } }), status: 400, message: (d) => d.message },
       { route: '/staff/bookings/:reference/course', name: 'first', kind: 'day', send: (v) => ({ method: 'GET', url: `/staff/bookings/${reference}/course?visits=3&rhythm=weekly&time=09:00&first=${encodeURIComponent(v)}` }), status: 400, message: (d) => d.error },
+      // The waitlist (issue 46): the last day that suits; a time offered by hand, to an entry.
+      { route: '/waitlist/join', name: 'until', kind: 'day', send: (v) => ({ method: 'POST', url: '/waitlist/join', fields: { service: '1', visit: 'first', practitioner: 'any', days: '2', parts: 'morning', until: v, name: 'Amina Bello', phone: '0803 123 4567', channel: 'whatsapp', consent: 'yes' } }), status: 400, message: errorsOf('until') },
+      { route: '/staff/waitlist', name: 'date', kind: 'day', send: (v) => ({ method: 'POST', url: '/staff/waitlist', fields: { intent: 'offer', entry: '1', practitioner: 'adaeze-okafor', date: v, time: '09:00' } }), status: 400, message: (d) => d.message },
+      { route: '/staff/waitlist', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/staff/waitlist', fields: { intent: 'offer', entry: '1', practitioner: 'adaeze-okafor', date: TUE, time: v } }), status: 400, message: (d) => d.message },
+      { route: '/staff/waitlist', name: 'entry', kind: 'id', send: (v) => ({ method: 'POST', url: '/staff/waitlist', fields: { intent: 'offer', entry: v, practitioner: 'adaeze-okafor', date: TUE, time: '09:00' } }), status: 400, message: (d) => d.message },
       { route: '/appoinment', name: 'time', kind: 'time', send: (v) => ({ method: 'POST', url: '/appoinment', fields: { name: 'Ada Obi', phone: '0803 123 4567', date: TUE, time: v } }), status: 422, message: errorsOf('time') },
     );
   });

@@ -119,12 +119,23 @@ describe('parseMessagingConfig', () => {
     expect(config.timeoutMs).toBe(3000);
   });
 
+  it('reads the quiet hours, which MESSAGES_LAST_MINUTE may not be set beside', () => {
+    const config = parseMessagingConfig({ MESSAGES_QUIET_HOURS: '22:30-06:15' });
+    expect(config.schedule.quietHours).toEqual({ start: 22 * 60 + 30, end: 6 * 60 + 15 });
+    expect(config.schedule.eveningLeadMinutes).toBe(DEFAULT_SCHEDULE.eveningLeadMinutes);
+    expect(parseMessagingConfig({}).schedule.quietHours).toEqual(DEFAULT_SCHEDULE.quietHours);
+    expect(problem({ MESSAGES_QUIET_HOURS: '22:00-07:00', MESSAGES_LAST_MINUTE: '20:45' })).toContain('MESSAGES_LAST_MINUTE');
+  });
+
   it.each([
     ['MESSAGES_REMINDER_OFFSETS', 'tomorrow'],
     ['MESSAGES_REMINDER_OFFSETS', '5m'],
     ['MESSAGES_REMINDER_OFFSETS', '400h'],
     ['MESSAGES_LAST_MINUTE', '21:00'],
     ['MESSAGES_LAST_MINUTE', '8pm'],
+    ['MESSAGES_QUIET_HOURS', '21:00'],
+    ['MESSAGES_QUIET_HOURS', '21:00-21:00'],
+    ['MESSAGES_QUIET_HOURS', '25:00-07:00'],
     ['MESSAGES_TIMEOUT_MS', '50'],
   ])('refuses %s=%s', (name, value) => {
     expect(problem({ [name]: value })).toContain(name);

@@ -15,6 +15,7 @@ import { ANY_PRACTITIONER } from '../schemas';
 import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 import { parseInstant } from '../../platform/parse';
+import { waitlistJoinPath } from '../waitlist';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
 export default function BookPage() {
@@ -76,7 +77,7 @@ export default function BookPage() {
               {times ? ` (${times.visitMinutes} minutes${service.priceNgn === null ? '' : `, ${formatNaira(service.priceNgn)}`})` : ''}, {values.practitioner === ANY_PRACTITIONER ? 'any available practitioner' : `with ${nameOf(values.practitioner)}`}. Times are Abuja time.
             </p>
             {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" onShow={showDay} />}
-            {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} />}
+            {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} waitlist={(d) => `${waitlistJoinPath}?${new URLSearchParams({ ...chosen, ...(d ? { date: d } : {}) }).toString()}`} />}
 
             {codeStep && <CodeStepForm step={codeStep.code} values={typed} message={codeStep.message} error={codeStep.errors.code} busy={busy} />}
             {confirmForm && !codeStep && (

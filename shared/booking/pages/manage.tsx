@@ -8,6 +8,7 @@ import type { ManageActionData, ManagePageData } from '../page-data';
 import { bookHref } from '../page-data';
 import { managePath } from '../results';
 import { coursePlanPath } from '../course';
+import { waitlistJoinPath } from '../waitlist';
 import { DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
@@ -102,6 +103,11 @@ export default function ManagePage() {
                   </Link>
                 )}
               </div>
+              {changeable && (
+                <p>
+                  Would an earlier time suit you better? <Link to={`${waitlistJoinPath}?holding=${encodeURIComponent(manageToken)}`}>Join the waitlist for an earlier time</Link>: we tell you when one comes free, and keep this visit until you take it.
+                </p>
+              )}
               {visit.courseId === null && (
                 <p>
                   Coming back for a course of care? <Link to={coursePlanPath(manageToken)}>Book your follow-up visits at once</Link> with the same practitioner.
@@ -132,7 +138,7 @@ export default function ManagePage() {
               </p>
             )}
             <DayForm times={move} hidden={moveHidden} action={here} legend="New day" onShow={showDay} />
-            {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" />}
+            {!alternatives && <NothingFree times={move} shown={day} hidden={moveHidden} action={here} requestHref="/appoinment#book-heading" waitlist={() => `${waitlistJoinPath}?holding=${encodeURIComponent(manageToken)}`} />}
             {(alternatives ? alternatives.length > 0 : moveDays.length > 0) && (
               <Form method="post" className="booking-step" aria-labelledby="move-heading" preventScrollReset {...(alternatives ? {} : daysProps(moveDays, day))}>
                 <input type="hidden" name="intent" value="move" />

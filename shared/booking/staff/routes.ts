@@ -37,6 +37,14 @@ export const bookingStaffRoutes: PageRoute[] = [
     serverAction: true,
     meta: { title: 'Book a course of visits', description: 'Book a patient’s follow-up visits at once.' },
   },
+  // The waitlist per practitioner: who waits for what, offers and who took what; a time offered by hand (issue 46).
+  {
+    path: '/staff/waitlist',
+    page: 'booking/staff-waitlist',
+    ...staffOnly,
+    serverAction: true,
+    meta: { title: 'Waitlist', description: 'Who waits for a time with each practitioner, and the times offered to them.' },
+  },
   {
     path: '/staff/plans',
     page: 'booking/staff-plans',

@@ -8,6 +8,8 @@ import './staff.css';
 const LINKS: readonly { area: StaffArea; to: string; label: string }[] = [
   { area: 'calendar', to: '/staff/calendar', label: 'Calendar' },
   { area: 'plans', to: '/staff/plans', label: 'Plans' },
+  // Who waits for a freed time, per practitioner (issue 46): the front desk's, with the calendar.
+  { area: 'calendar', to: '/staff/waitlist', label: 'Waitlist' },
   // Who hit a limit of online booking (issue 44): the front desk's, like the inbox.
   { area: 'inbox', to: '/staff/booking-limits', label: 'Limits' },
   { area: 'people', to: '/staff/people', label: 'Personal data' },
