@@ -282,7 +282,8 @@ function bookingConfig(e: Env): BookingConfig {
       codesPerPhonePerHour: e.BOOKING_CODES_PER_PHONE_PER_HOUR,
       codesPerHour: e.BOOKING_CODES_PER_HOUR,
     },
-    waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, offersPerTime: e.WAITLIST_OFFERS_PER_TIME, entriesPerPhone: e.WAITLIST_ENTRIES_PER_PHONE },
+    // The quiet hours are the messages' (MESSAGES_QUIET_HOURS): the composition puts them in (server/app/domains.ts).
+    waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, offersPerTime: e.WAITLIST_OFFERS_PER_TIME, entriesPerPhone: e.WAITLIST_ENTRIES_PER_PHONE, quietHours: DEFAULT_WAITLIST.quietHours },
     secret: e.BOOKING_SECRET ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lagosDate } from '../../shared/booking/time';
+import { hhmm, lagosDate } from '../../shared/booking/time';
 import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
@@ -15,7 +15,7 @@ import { visitFormsOf } from '../intake/visit-forms';
 import { visitMessages } from '../messages/queue';
 import { offerMessages } from '../messages/offers';
 import { eraseWaitlistOf, waitlistListener } from '../booking/waitlist';
-import type { ScheduleConfig } from '../messages/rules';
+import { DEFAULT_SCHEDULE, type ScheduleConfig } from '../messages/rules';
 import { eraseMessagesOf } from '../messages/staff';
 import { unavailableStore, type Store } from '../platform/db/store';
 import { eraseSinkLines } from '../messages/sink';
@@ -84,8 +84,11 @@ export interface Domains {
   housekeeping(): Promise<Record<string, number>>;
 }
 
-/** The waitlist's settings and its offers' queue (the messages domain's, issue 46). */
-const waitlistDeps = (options: DomainsOptions) => ({ settings: options.config.booking.waitlist, messages: offerMessages({ schedule: options.schedule }) });
+/** The waitlist's settings, with the messages' quiet hours its pages name, and its offers' queue (the messages domain's, issue 46). */
+const waitlistDeps = (options: DomainsOptions) => {
+  const quiet = (options.schedule ?? DEFAULT_SCHEDULE).quietHours;
+  return { settings: { ...options.config.booking.waitlist, quietHours: { from: hhmm(quiet.start), to: hhmm(quiet.end) } }, messages: offerMessages({ schedule: options.schedule }) };
+};
 
 /** Who listens to every change of time, after the booking's own mails: the patient messages, then the waitlist (issue 46). */
 const listeners = (options: DomainsOptions): TimeListener[] => [visitMessages({ schedule: options.schedule }), waitlistListener({ rules: options.config.booking.rules, waitlist: waitlistDeps(options) })];

@@ -11,6 +11,8 @@ export interface WaitlistSettings {
   offersPerTime: number;
   /** Open entries one phone may hold. */
   entriesPerPhone: number;
+  /** The patients' quiet hours (Abuja time, HH:MM), when no offer goes: the messages' (MESSAGES_QUIET_HOURS), as the pages say them. */
+  quietHours: { from: string; to: string };
 }
 
 /**
@@ -18,7 +20,7 @@ export interface WaitlistSettings {
  * freed this morning is still worth offering to the next in line. 3 at a time: the first to
  * answer within those minutes usually takes it, and at most two hear "it has gone".
  */
-export const DEFAULT_WAITLIST: WaitlistSettings = { offerMinutes: 30, offersPerTime: 3, entriesPerPhone: 3 };
+export const DEFAULT_WAITLIST: WaitlistSettings = { offerMinutes: 30, offersPerTime: 3, entriesPerPhone: 3, quietHours: { from: '21:00', to: '07:00' } };
 
 /** Parts of the day, as a bit each; their hours on the clinic's clock (Abuja). */
 export const DAY_PARTS = {
@@ -122,7 +124,7 @@ export interface OfferSummary {
   reference: string | null;
 }
 
-export type WaitlistEntryData = { ok: true; entry: EntrySummary; offers: OfferSummary[]; position: number | null; token: string; notice: 'joined' | null } | { ok: false; message: string };
+export type WaitlistEntryData = { ok: true; entry: EntrySummary; offers: OfferSummary[]; position: number | null; token: string; notice: 'joined' | null; quietHours: WaitlistSettings['quietHours'] } | { ok: false; message: string };
 export type WaitlistEntryAnswer = { status: 'left' | 'already' } | { status: 'refused'; message: string };
 
 export type WaitlistOfferData =

@@ -27,10 +27,12 @@ function quietHoursAway(): string {
   const start = Date.now() + 12 * 3600_000;
   return `${hhmm(start)}-${hhmm(start + 3600_000)}`;
 }
+const QUIET = quietHoursAway();
+
 beforeAll(async () => {
   // The offer keeps the patients' quiet hours (21:00-07:00 Abuja time by default): this server's
   // are put twelve hours away, so the offer goes at once whenever the run happens to be.
-  [browser, own] = await Promise.all([launch(), startOwnServer({ MESSAGES_QUIET_HOURS: quietHoursAway() })]);
+  [browser, own] = await Promise.all([launch(), startOwnServer({ MESSAGES_QUIET_HOURS: QUIET })]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -150,6 +152,9 @@ describe.each([
     expect(order).toEqual(['service', 'visit', 'practitioner', 'until', 'day', 'part', 'name', 'phone', 'email', 'channel', 'consent', 'Join the waitlist']);
     await page.getByLabel('Your name').fill(js ? 'Amina Bello' : 'Bisi Adeyemi');
     await page.getByLabel('Mobile number').fill(phone);
+    // The consent names this server's quiet hours (MESSAGES_QUIET_HOURS), not the default ones.
+    const [from, to] = QUIET.split('-');
+    expect(await page.locator('label:has(input[name="consent"])').textContent()).toContain(`never between ${from} and ${to}`);
     await page.locator('input[name="consent"]').check();
     const before = sent(e164(phone), 'code').length;
     await page.getByRole('button', { name: 'Join the waitlist' }).click();

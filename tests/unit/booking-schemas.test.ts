@@ -70,8 +70,8 @@ describe('the booking rules’ variables', () => {
   it('default to 2 h notice, 60 days, 15-minute steps, 24 h cancellation notice, 7-minute holds, and refuse a step that is not a divisor of an hour', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, limits: DEFAULT_BOOKING_LIMITS, waitlist: DEFAULT_WAITLIST, secret: null });
     // The waitlist's (issue 46, ADR 0047): an offer open 30 minutes, to 3 at a time, 3 entries per phone.
-    expect(DEFAULT_WAITLIST).toEqual({ offerMinutes: 30, offersPerTime: 3, entriesPerPhone: 3 });
-    expect(loadConfig({ NODE_ENV: 'test', WAITLIST_OFFER_MINUTES: '45', WAITLIST_OFFERS_PER_TIME: '2' }).booking.waitlist).toEqual({ offerMinutes: 45, offersPerTime: 2, entriesPerPhone: 3 });
+    expect(DEFAULT_WAITLIST).toEqual({ offerMinutes: 30, offersPerTime: 3, entriesPerPhone: 3, quietHours: { from: '21:00', to: '07:00' } });
+    expect(loadConfig({ NODE_ENV: 'test', WAITLIST_OFFER_MINUTES: '45', WAITLIST_OFFERS_PER_TIME: '2' }).booking.waitlist).toEqual({ offerMinutes: 45, offersPerTime: 2, entriesPerPhone: 3, quietHours: { from: '21:00', to: '07:00' } });
     expect(() => loadConfig({ NODE_ENV: 'test', WAITLIST_OFFER_MINUTES: '1' })).toThrow(/WAITLIST_OFFER_MINUTES/);
     // The caps per patient (ADR 0042) from their variables; the /64's never below the address's.
     expect(loadConfig({ NODE_ENV: 'test', BOOKING_MAX_FUTURE_VISITS_PER_PHONE: '4', BOOKING_MAX_PER_ADDRESS_PER_HOUR: '50' }).booking.limits).toMatchObject({ futureVisitsPerPhone: 4, bookingsPerAddressPerHour: 50, bookingsPerNetworkPerHour: 50 });

@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const now = booking.now();
     const offers = found.offers.map((o) => offerSummary(o, now, o.status === 'pending' ? waitlistOfferPath(booking.offerToken(o)) : null));
     const notice = new URL(args.request.url).searchParams.get('joined') ? 'joined' : null;
-    return data({ ok: true, entry: entrySummary(found.entry), offers, position: found.position, token: args.params.token ?? '', notice } satisfies WaitlistEntryData, { headers: NO_STORE });
+    return data({ ok: true, entry: entrySummary(found.entry), offers, position: found.position, token: args.params.token ?? '', notice, quietHours: booking.waitlistSettings.quietHours } satisfies WaitlistEntryData, { headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('waitlist entry page failed', errorFields(error));
     return data({ ok: false, message: await unavailable(args) } satisfies WaitlistEntryData, { status: 503, headers: NO_STORE });

@@ -38,7 +38,7 @@ export default function StaffWaitlistPage() {
           </StaffFilters>
         </FormStateContext.Provider>
         <p>
-          A freed time goes to the first {d.settings.offersPerTime} entries it suits, in join order; each offer is open for {d.settings.offerMinutes} minutes from when its message may go (never 21:00–07:00). One
+          A freed time goes to the first {d.settings.offersPerTime} entries it suits, in join order; each offer is open for {d.settings.offerMinutes} minutes from when its message may go (never {d.settings.quietHours.from}–{d.settings.quietHours.to}). One
           phone may hold {d.settings.entriesPerPhone} entries.
         </p>
         {echo && (

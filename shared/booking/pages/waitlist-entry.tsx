@@ -51,7 +51,9 @@ export default function WaitlistEntryPage() {
         {ended ? <p>{ENDED[ended]}</p> : page.position !== null && <p>{page.position === 1 ? 'You are first in line for this service.' : `You are number ${page.position} in line for this service.`}</p>}
         <h2 className="booking__step-title">Times offered to you</h2>
         {page.offers.length === 0 ? (
-          <p>None yet. When one comes free, we send it to you at once (or at 07:00 if it comes free at night).</p>
+          <p>
+            None yet. When one comes free, we send it to you at once (or at {page.quietHours.to} if it comes free between {page.quietHours.from} and {page.quietHours.to}).
+          </p>
         ) : (
           <ul className="waitlist-offers">
             {page.offers.map((o) => (

@@ -123,7 +123,7 @@ export default function WaitlistJoinPage() {
             <CheckboxField
               name="consent"
               required
-              label={`Yes, send me the times that come free on this channel, until the day above (at most one offer at a time; never between 21:00 and 07:00). Reply STOP to stop them.`}
+              label={`Yes, send me the times that come free on this channel, until the day above (at most one offer at a time; never between ${page.settings.quietHours.from} and ${page.settings.quietHours.to}). Reply STOP to stop them.`}
             />
             <p className="form-notice">
               One phone number may be on the waitlist {settings.entriesPerPhone} times at most. Each entry has its own link to see it or leave the list.
