@@ -83,7 +83,7 @@ export default function WaitlistJoinPage() {
             {values.holding && <input type="hidden" name="holding" value={values.holding} />}
             <div className="waitlist-grid">
               <SelectField label="Service" name="service" required placeholder="Choose a service" options={online.map((s) => ({ value: s.id, label: s.name }))} />
-              <SelectField label="Visit" name="visit" required options={visitKind.options()} />
+              <SelectField label="Visit" name="visit" options={visitKind.options()} />
               <SelectField
                 label="Practitioner"
                 name="practitioner"
@@ -118,7 +118,7 @@ export default function WaitlistJoinPage() {
               <TextField label="Your name" name="name" required autoComplete="name" maxLength={100} />
               <TextField label="Mobile number" name="phone" type="tel" required autoComplete="tel" inputMode="tel" hint="A Nigerian mobile number. We send a code to it once, to be sure it is yours." />
               <TextField label="E-mail (optional)" name="email" type="email" autoComplete="email" />
-              <SelectField label="Tell me of a free time by" name="channel" required options={waitlistChannel.options()} hint="Offers go to your mobile number: they need answering within minutes." />
+              <SelectField label="Tell me of a free time by" name="channel" options={waitlistChannel.options()} hint="Offers go to your mobile number: they need answering within minutes." />
             </div>
             <CheckboxField
               name="consent"
