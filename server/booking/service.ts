@@ -15,6 +15,7 @@ import type { BookingLimits, Cap } from '../../shared/booking/limits';
 import type { BookingRefusalView } from '../../shared/booking/staff/types';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import { eraseAppointmentsOf } from './erase';
+import { replyToVisit, type VisitReply, type VisitReplyResult } from './replies';
 import { bookCourse, cancelRemaining, courseAnchor, courseByToken, courseOfVisit, proposeCourse, type BookCourseInput, type CourseAsk, type CourseBooker, type CourseResult } from './course';
 import type { CourseProposal } from '../../shared/booking/course';
 import type { AppointmentRow } from './schema';
@@ -62,6 +63,10 @@ export interface BookingService {
   byManageToken(token: string): Promise<ChangeResult>;
   reschedule(changer: Changer, input: RescheduleInput): Promise<ChangeResult>;
   cancel(changer: Changer): Promise<ChangeResult>;
+  /** A patient's reply to a reminder (Confirm or Cancel), in the messages domain's transaction (replies.ts); call `wake` after it commits. */
+  replyToVisit(tx: Tx, appointmentId: number, reply: VisitReply, via: 'whatsapp' | 'sms'): Promise<VisitReplyResult>;
+  /** Tells the workers a change queued mail or messages (after a transaction of the caller's). */
+  wake(): void;
   /** How the patient is reminded (channel and consent), from the manage link. */
   setReminders(changer: Changer, input: { channel: ReminderChannel; consent: boolean }): Promise<ChangeResult>;
   /** A signed-in patient's visits (account page). */
@@ -157,6 +162,8 @@ export function createBookingService(deps: BookingDeps): BookingService {
     byManageToken: (token) => appointmentByToken(deps, token),
     reschedule: (changer, input) => reschedule(deps, changer, input),
     cancel: (changer) => cancel(deps, changer),
+    replyToVisit: (tx, appointmentId, reply, via) => replyToVisit(deps, tx, appointmentId, reply, via),
+    wake: () => deps.wake?.(),
     setReminders: (changer, input) => setReminders(deps, changer, input),
     patientAppointments: (uid) => patientAppointments(store.db, uid, now()),
     proveEmail: (token, proof) => proveEmail(deps, token, proof),

@@ -34,7 +34,7 @@ import type { Logger } from '../platform/http/logger';
 import { CHANNELS, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type SendResult } from './channel';
 import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } from './queue';
 import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
-import { messageOptOuts, messages, type MessageRow } from './schema';
+import { messageOptOuts, messageReplies, messages, type MessageRow } from './schema';
 import { formatWhen, visitVariables } from './templates';
 import { offerPath, entryPath, offerTokenOf, entryTokenOf } from '../booking/waitlist';
 import { waitlistEntries, waitlistOffers } from '../booking/schema';
@@ -168,6 +168,7 @@ async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach
 
 async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
   if (row.offerId !== null) return sendOffer(options, row, row.offerId);
+  if (row.replyId !== null) return sendAnswer(options, row, row.replyId);
   const { store } = options;
   const now = options.now?.() ?? new Date();
   const [found] = await store.db
@@ -292,6 +293,37 @@ async function sendOffer(options: MessagesWorkerOptions, row: MessageRow, offerI
     until: formatWhen(offer.expiresAt).replace(/^.* at /, ''),
   };
   return deliver(options, row, reach, channel, entry.patientPhone, row.kind === 'offer' ? 'offer' : 'offer_gone', variables, (next) => (next === 'email' ? null : entry.patientPhone));
+}
+
+/**
+ * The answer to a patient's reply (issue 46, ADR 0050): its words were written with the reply, in
+ * its transaction; it goes at once, whatever the hour (they just wrote to us), on the channel they
+ * wrote on, to the number they wrote from. Retried like any message; no other channel (the
+ * answer belongs beside their message).
+ */
+async function sendAnswer(options: MessagesWorkerOptions, row: MessageRow, replyId: number): Promise<RowOutcome> {
+  const { store, logger } = options;
+  const now = options.now?.() ?? new Date();
+  const [reply] = await store.db.select().from(messageReplies).where(eq(messageReplies.id, replyId));
+  const adapter = reply ? options.channels[reply.channel] : null;
+  if (!reply || !adapter?.sendReply) {
+    await record(store, row, { status: 'failed', lockedUntil: null, lastError: reply ? `no answer on ${reply.channel}` : 'reply gone', updatedAt: now });
+    return 'failed';
+  }
+  const result = await adapter.sendReply({ id: `msg-${row.id}`, channel: reply.channel, to: reply.fromPhone, text: reply.answer, inReplyTo: { providerId: reply.providerMessageId, at: reply.receivedAt }, now });
+  const done = options.now?.() ?? new Date();
+  if (result.outcome === 'sent') {
+    await record(store, row, { status: 'sent', provider: adapter.provider, providerId: result.providerId, sentAt: done, lockedUntil: null, lastError: null, updatedAt: done });
+    return 'sent';
+  }
+  if (result.outcome === 'retry' && row.attempts < (options.maxAttempts ?? 6)) {
+    const wait = Math.max((options.backoffMs ?? defaultMessageBackoffMs)(row.attempts), result.retryAfterMs ?? 0);
+    await record(store, row, { status: 'scheduled', nextAttemptAt: new Date(done.getTime() + wait), lockedUntil: null, lastError: errorClass('retry', reply.channel, result), updatedAt: done });
+    return 'retried';
+  }
+  await record(store, row, { status: 'failed', lockedUntil: null, lastError: errorClass(result.outcome === 'retry' ? 'retry' : 'refused', reply.channel, result), updatedAt: done });
+  logger.error('answer to a reply failed', { messageId: row.id, channel: reply.channel, reason: result.reason });
+  return 'failed';
 }
 
 /** Reminders this far ahead of the visit (or more) repeat the form's link: the day-before one. */
