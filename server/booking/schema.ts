@@ -273,6 +273,8 @@ export const waitlistOffers = pgTable('waitlist_offers', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   decidedAt: ts('decided_at'),
+  /** The sweep saw it expire (migration 0014): its time's next round is made, or not needed. */
+  followedAt: ts('followed_at'),
   appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'set null' }),
 });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
-import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, type JoinInput } from './waitlist';
+import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, sweepWaitlist, type JoinInput, type WaitlistSweep } from './waitlist';
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
@@ -113,6 +113,8 @@ export interface BookingService {
   feedStatus(practitionerId: string): ReturnType<typeof feedStatus>;
   /** Deletes lapsed holds (up to a batch) and says their times freed; answers how many went. */
   sweepLapsedHolds(): Promise<number>;
+  /** Offers let expire get their time's next round; entries past their last day end (waitlist.ts, every minute). */
+  sweepWaitlist(): Promise<WaitlistSweep>;
   /** A person's visits, erased in the caller's transaction (staff erasing the person); answers how many went. */
   eraseAppointmentsOf(tx: Tx, person: { emails: readonly string[]; phone: string | null }): Promise<number>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
@@ -198,6 +200,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
     feedStatus: (practitionerId) => feedStatus(store.db, practitionerId),
     sweepLapsedHolds: () => sweepLapsedHolds(deps),
+    sweepWaitlist: () => sweepWaitlist(deps),
     eraseAppointmentsOf: (tx, person) => eraseAppointmentsOf(tx, deps, person),
     feed: async (token) => {
       const practitionerId = await feedPractitioner(store, token);

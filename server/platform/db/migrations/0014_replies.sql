@@ -45,3 +45,11 @@ ALTER TABLE messages ADD CONSTRAINT messages_kind_check CHECK (kind IN ('confirm
 ALTER TABLE requests DROP CONSTRAINT requests_kind_check;
 --> statement-breakpoint
 ALTER TABLE requests ADD CONSTRAINT requests_kind_check CHECK (kind IN ('appointment', 'contact', 'quote', 'newsletter', 'comment', 'order', 'reply'));
+--> statement-breakpoint
+-- The waitlist's two gaps (ADR 0047, closed by ADR 0050): an offer let expire starts the next
+-- round for its time by itself, once; `followed_at` says the sweep has seen it expire.
+ALTER TABLE waitlist_offers ADD COLUMN followed_at timestamptz;
+--> statement-breakpoint
+CREATE INDEX waitlist_offers_unfollowed_idx ON waitlist_offers (expires_at) WHERE followed_at IS NULL AND status IN ('pending', 'expired');
+--> statement-breakpoint
+CREATE INDEX waitlist_entries_until_idx ON waitlist_entries (until_date) WHERE ended_at IS NULL;
