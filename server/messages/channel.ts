@@ -51,6 +51,11 @@ export interface MessageVariables {
   formLink?: string;
   /** A waitlist offer's last moment to take it, Abuja time: "10:45 am". */
   until?: string;
+  /**
+   * A course's confirmation (issue 46): every visit's date, compactly ("Tue 1 Dec, Fri 4 Dec …
+   * at 2:00pm"), and how many visits. Only on the course's one confirmation.
+   */
+  course?: { dates: string; count: number };
 }
 
 export interface OutgoingMessage {

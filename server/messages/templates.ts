@@ -172,8 +172,39 @@ export const WHATSAPP_FORM_TEMPLATES: Partial<Record<MessageKind, WhatsAppTempla
   },
 };
 
-/** The template a message uses: the new-patient one when it carries the form's link. */
-export const whatsAppTemplateFor = (kind: MessageKind, v: Pick<MessageVariables, 'formLink'>): WhatsAppTemplate => (v.formLink && WHATSAPP_FORM_TEMPLATES[kind]) || WHATSAPP_TEMPLATES[kind];
+/**
+ * A course's one confirmation (issue 46, ADR 0050): every date in one parameter (Meta refuses new
+ * lines in a parameter, so the dates are one line, `courseDates`).
+ */
+export const WHATSAPP_COURSE_TEMPLATES: Partial<Record<MessageKind, WhatsAppTemplate>> = {
+  confirmation: {
+    name: 'course_confirmation',
+    body:
+      'Hello {{1}}, your course of {{2}} visits at {{3}} with {{4}} is booked: {{5}}.\n\n' +
+      'Each visit can be moved or cancelled on its own; this one, the first, at {{6}}\nQuestions? Call us on {{7}}.',
+    parameters: (v) => [v.firstName, String(v.course?.count ?? ''), v.clinicName, v.practitioner, v.course?.dates ?? '', v.manageLink, v.clinicPhone],
+  },
+};
+
+/** The template a message uses: a course's when it lists a course, the new-patient one when it carries the form's link. */
+export const whatsAppTemplateFor = (kind: MessageKind, v: Pick<MessageVariables, 'formLink' | 'course'>): WhatsAppTemplate =>
+  (v.course && WHATSAPP_COURSE_TEMPLATES[kind]) || (v.formLink && WHATSAPP_FORM_TEMPLATES[kind]) || WHATSAPP_TEMPLATES[kind];
+
+/**
+ * A course's dates in one line, Abuja time: "Tue 1 Dec, Fri 4 Dec and Tue 8 Dec at 2:00pm" when
+ * every visit is at the same time of day, else "Tue 1 Dec 2:00pm, Fri 4 Dec 10:30am and …".
+ */
+export function courseDates(starts: readonly Date[]): string {
+  const parts = starts.map((at) => {
+    const short = formatWhenShort(at);
+    const [day, time] = short.split(', ');
+    return { day: day ?? short, time: time ?? '' };
+  });
+  const sameTime = parts.every((p) => p.time === parts[0]?.time);
+  const items = sameTime ? parts.map((p) => p.day) : parts.map((p) => `${p.day} ${p.time}`);
+  const listed = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+  return sameTime && parts[0] ? `${listed} at ${parts[0].time}` : listed;
+}
 
 /**
  * Meta refuses template parameters that contain new lines or tabs, or more than four spaces
@@ -289,6 +320,19 @@ export const SMS_WITH_FORM: Partial<Record<MessageKind, ((v: MessageVariables) =
   ],
 };
 
+/**
+ * A course's one confirmation by SMS, richest to leanest: every date (a course of six on the same
+ * time of day is about 130 characters of dates, so this is usually two segments; the sink and the
+ * README say how many parts).
+ */
+export const SMS_COURSE: Partial<Record<MessageKind, ((v: MessageVariables) => string)[]>> = {
+  confirmation: [
+    (v) => `Hi ${v.firstName}, your ${v.course?.count} visits to ${v.clinicName} with ${v.practitioner} are booked: ${v.course?.dates}. To change one: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your ${v.course?.count} visits to ${v.clinicName} are booked: ${v.course?.dates}. To change one: ${v.manageLink}`,
+    (v) => `${v.clinicName}: ${v.course?.count} visits booked: ${v.course?.dates}. Change: ${v.manageLink}`,
+  ],
+};
+
 /** The SMS text for a kind, GSM-7 where the names allow, within one segment where possible. */
 export function renderSms(kind: MessageKind, v: MessageVariables): string {
   const gsm: MessageVariables = {
@@ -299,7 +343,7 @@ export function renderSms(kind: MessageKind, v: MessageVariables): string {
     whenShort: toGsm7Friendly(v.whenShort),
     clinicPhone: toGsm7Friendly(v.clinicPhone),
   };
-  const variants = ((v.formLink && SMS_WITH_FORM[kind]) || SMS_TEXTS[kind]).map((render) => render(gsm));
+  const variants = ((v.course && SMS_COURSE[kind]) || (v.formLink && SMS_WITH_FORM[kind]) || SMS_TEXTS[kind]).map((render) => render(gsm));
   return variants.find(fitsOneSms) ?? variants[variants.length - 1] ?? '';
 }
 

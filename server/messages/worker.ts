@@ -21,7 +21,7 @@
  *    → e-mail, with a destination and not opted out of) so the patient still hears; 'failed'
  *    when none is left. An opt-out refusal is recorded for the destination.
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { shortManagePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
@@ -35,7 +35,7 @@ import { CHANNELS, type Channel, type ChannelAdapter, type MessageKind, type Mes
 import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } from './queue';
 import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
 import { messageOptOuts, messageReplies, messages, type MessageRow } from './schema';
-import { formatWhen, visitVariables } from './templates';
+import { courseDates, formatWhen, visitVariables } from './templates';
 import { offerPath, entryPath, offerTokenOf, entryTokenOf } from '../booking/waitlist';
 import { waitlistEntries, waitlistOffers } from '../booking/schema';
 import { errorFields } from '../platform/http/error-fields';
@@ -200,6 +200,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     address: fullAddressOf(found.location),
     reference: appointment.reference,
     ...(await formLinkOf(options, row, appointment, token)),
+    ...(await courseOf(options, row, appointment)),
   });
   return deliver(options, row, reach, channel, to, templateKind(row.kind), variables, (next) => destinationOf(appointment, next));
 }
@@ -324,6 +325,17 @@ async function sendAnswer(options: MessagesWorkerOptions, row: MessageRow, reply
   await record(store, row, { status: 'failed', lockedUntil: null, lastError: errorClass(result.outcome === 'retry' ? 'retry' : 'refused', reply.channel, result), updatedAt: done });
   logger.error('answer to a reply failed', { messageId: row.id, channel: reply.channel, reason: result.reason });
   return 'failed';
+}
+
+/** `{ course }` for a course's confirmation (issue 46): every visit still booked, compactly; else nothing. */
+async function courseOf(options: MessagesWorkerOptions, row: MessageRow, appointment: AppointmentRow): Promise<{ course?: MessageVariables['course'] }> {
+  if (row.kind !== 'confirmation' || appointment.courseId === null) return {};
+  const visits = await options.store.db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(and(eq(appointments.courseId, appointment.courseId), eq(appointments.status, 'booked')))
+    .orderBy(asc(appointments.startsAt));
+  return visits.length > 1 ? { course: { dates: courseDates(visits.map((v) => v.startsAt)), count: visits.length } } : {};
 }
 
 /** Reminders this far ahead of the visit (or more) repeat the form's link: the day-before one. */
