@@ -276,8 +276,8 @@ export function answerOf(
           : `Thank you for your message to ${clinic.name}. We have no visit booked with this number. To book, open ${input.publicOrigin}/book or call us on ${clinic.phone}. A member of our team will read your message.`;
       case 'not-understood':
         return sms
-          ? `Thank you. Our team will read your message. Reply 1 to confirm your next visit, 2 to cancel it. Urgent? Call ${clinic.phone}`
-          : `Thank you for your message. A member of our team will read it and reply. To confirm your next visit reply 1, to cancel it reply 2. For anything urgent, call us on ${clinic.phone}.`;
+          ? `${clinic.name}: thank you, our team will read your message. Reply 1 to confirm your next visit, 2 to cancel it. Urgent? Call ${clinic.phone}`
+          : `Thank you for your message to ${clinic.name}. A member of our team will read it and reply. To confirm your next visit reply 1, to cancel it reply 2. For anything urgent, call us on ${clinic.phone}.`;
     }
   })();
   return (sms ? toGsm7Friendly(text) : text).slice(0, 1000);
