@@ -159,7 +159,11 @@ async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach
     }
     channel = next;
   }
-  if (!isAllowedAt(channel, now, schedule)) {
+  // A row the schedule made due inside the quiet hours was meant to go then: the patient's own
+  // change, confirmed at once on WhatsApp at any hour (issue 46; queue.ts noticeDue). The schedule
+  // puts nothing else there, so only such a row, on its own channel, goes through the night.
+  const meantNow = channel === row.channel && channel !== 'sms' && !isAllowedAt(channel, row.dueAt, schedule);
+  if (!meantNow && !isAllowedAt(channel, now, schedule)) {
     await record(options.store, row, { status: 'scheduled', channel, destination: destination(channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: nextAllowed(channel, now, schedule), updatedAt: now });
     return { outcome: 'retried' };
   }
