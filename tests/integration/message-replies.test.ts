@@ -26,6 +26,7 @@ import { DEFAULT_WAITLIST } from '../../shared/booking/waitlist';
 import { bookingDeps, bookingForm, ORIGIN, PHONE, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
 import { makeTestApp } from '../support/test-app';
 import { testEngines } from '../support/test-store';
+import type { SessionUser } from '../../shared/platform/session';
 
 // Replies that do something (issue 46 part 3, ADR 0050), on both engines with a fixed clock: the
 // reminder's Confirm and Cancel buttons and typed 1 / 2 (WhatsApp and SMS) act on the visit the
@@ -247,6 +248,7 @@ const APP_SECRET = 'whatsapp-app-secret-0123456789';
 const TERMII_SECRET = 'termii-webhook-secret-0123456789';
 const whatsapp: WhatsAppConfig = { provider: 'whatsapp-cloud', accessToken: 'x'.repeat(30), phoneNumberId: '123456789', appSecret: APP_SECRET, verifyToken: 'verify-token-abc', apiBase: 'http://127.0.0.1:9', apiVersion: 'v26.0', language: 'en', codeTemplate: 'verification_code' };
 const sms: SmsConfig = { provider: 'termii', apiKey: 'k'.repeat(20), senderId: 'Clinic', apiBase: 'http://127.0.0.1:9', webhookSecret: TERMII_SECRET };
+const staffUser: SessionUser = { uid: 'u-staff', displayName: 'Ngozi Eze', email: 'ngozi@example.com', role: 'staff' };
 const sign256 = (body: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 const sign512 = (body: string, secret = TERMII_SECRET) => createHmac('sha512', secret).update(body).digest('hex');
 /** Monday 30 November 2026, 10:00 in Abuja, as Meta's epoch seconds. */
@@ -281,7 +283,7 @@ describe.each(testEngines())('the replies webhooks on %s', (engine) => {
   let reference: string;
   beforeAll(() => {
     booking = createBookingService(bookingDeps(file.store, { now: () => MONDAY }));
-    app = makeTestApp({ store: file.store, messaging: { whatsapp, sms }, booking });
+    app = makeTestApp({ store: file.store, messaging: { whatsapp, sms }, booking, getUser: async () => staffUser });
   });
   beforeEach(async () => {
     const booked = await booking.book(bookingForm({ date: '2026-12-01', time: '14:00' }), visitor());
@@ -309,6 +311,27 @@ describe.each(testEngines())('the replies webhooks on %s', (engine) => {
     const body = metaPayload({ id: 'wamid.INT1', type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: `cancel:${reference}`, title: 'Cancel' } } });
     expect((await postMeta(body)).status).toBe(200);
     expect((await visit()).status).toBe('cancelled');
+  });
+
+  it('staff see a confirmed visit as confirmed, and a reply the server did not act on in the inbox, linked to the visit', async () => {
+    const confirm = metaPayload({ id: 'wamid.BTN2', type: 'button', button: { payload: `confirm:${reference}`, text: 'Confirm' } });
+    expect((await postMeta(confirm)).status).toBe(200);
+    const page = await request(app).get(`/staff/bookings/${reference}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Confirmed by the patient');
+    expect(page.text).toMatch(/Confirmed by the patient(&#x27;|')s reply \(WhatsApp\)/);
+    const calendar = await request(app).get('/staff/calendar?date=2026-12-01');
+    expect(calendar.text).toContain('Confirmed by the patient');
+    const question = metaPayload({ id: 'wamid.TXT1', type: 'text', text: { body: 'Is there parking?' } });
+    expect((await postMeta(question)).status).toBe(200);
+    const [row] = await file.store.db.select().from(requests);
+    const inbox = await request(app).get('/staff');
+    expect(inbox.text).toContain(row!.reference);
+    const detail = await request(app).get(`/staff/requests/${row!.reference}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain('Is there parking?');
+    expect(detail.text).toContain('Received as a reply by WhatsApp or SMS');
+    expect(detail.text).toContain(`href="/staff/bookings/${reference}"`);
   });
 
   it('a bad or missing signature is 401 and nothing is read or done', async () => {
