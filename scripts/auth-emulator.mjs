@@ -39,6 +39,8 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
   const host = `127.0.0.1:${authPort}`;
   let stopping = false;
   let restarts = 0;
+  // Supervised once it has answered: an emulator that cannot start at all is an error, not a restart.
+  let up = false;
   /** @type {Awaited<ReturnType<typeof launch>>} */
   let current;
 
@@ -70,7 +72,7 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
       child.on('exit', (code, signal) => {
         state.exited = true;
         resolve();
-        if (!stopping && restart && current === state) restartAfter(code, signal, Date.now() - started, output);
+        if (up && !stopping && restart && current === state) restartAfter(code, signal, Date.now() - started, output);
       }),
     );
     return state;
@@ -91,14 +93,17 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
         `(exit code ${code}, signal ${signal}); starting it again on the same port (restart ${restarts}).\n` +
         `[auth-emulator] its output ended with:\n${output.slice(-3000)}\n[auth-emulator] its debug log ended with:\n${debugLogTail()}\n`,
     );
-    void launch().then(async (next) => {
-      current = next;
-      try {
-        await ready(next);
-      } catch (error) {
-        if (!stopping) process.stderr.write(`[auth-emulator] could not start it again: ${error instanceof Error ? error.message : error}\n`);
-      }
-    });
+    const failed = (error) => {
+      if (!stopping) process.stderr.write(`[auth-emulator] could not start it again: ${error instanceof Error ? error.message : error}\n`);
+    };
+    launch()
+      .then((next) => {
+        current = next;
+        // stop() came while it was being launched: this one is stopped too.
+        if (stopping) return kill(next.child, 'SIGTERM');
+        return ready(next);
+      })
+      .catch(failed);
   }
 
   const kill = (child, signal) => {
@@ -138,6 +143,7 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
   current = await launch();
   try {
     await ready(current);
+    up = true;
   } catch (error) {
     await stop();
     throw error;
