@@ -142,6 +142,8 @@ export async function start(options: StartOptions): Promise<Server> {
 
   // Lapsed holds are deleted, and their times said freed, within a minute.
   const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
+  // The waitlist's offers let expire (the next round for their time) and entries past their last day (ADR 0050).
+  const waitlistSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'waitlist sweep', drain: async () => ({ claimed: (await booking.sweepWaitlist()).expired }) });
   // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
   const housekeeping = startPoller({
     pollMs: 60 * 60_000,
@@ -211,6 +213,7 @@ export async function start(options: StartOptions): Promise<Server> {
       intakeRetention.stop();
       content.stop();
       await holdSweep.stop();
+      await waitlistSweep.stop();
       await housekeeping.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();

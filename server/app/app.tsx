@@ -375,7 +375,15 @@ export function createApp(deps: AppDeps): App {
   // The editor's picture uploads (the picture pipeline, then the media store and its library).
   app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
-  app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
+  app.use(
+    messagesWebhooks({
+      store,
+      logger,
+      whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' },
+      sms: deps.messaging?.sms ?? { provider: 'sink' },
+      replies: { booking, publicOrigin: config.publicOrigin, now: () => booking.now() },
+    }),
+  );
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.
