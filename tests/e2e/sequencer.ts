@@ -32,6 +32,7 @@ const SECONDS: Record<string, number> = {
   'booking-staff': 43,
   auth: 38,
   'a11y-dialogs': 28,
+  replies: 30,
   'rich-text-editor': 24,
   'scroll-tap': 16,
   'font-fallbacks': 14,
