@@ -51,6 +51,15 @@ async function cachedDocumentBytes(base: string, path: string): Promise<{ bytes:
   }
 }
 
+/** The sidebar's search for "pillow": the list of its one post, in the same document (the window's marker kept). */
+async function searchInTheApp(page: Page, marker: number) {
+  await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
+  await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
+  await page.waitForURL(/\/blogs\?q=pillow$/);
+  await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+}
+
 /** Third-party players cannot load here (no internet): exactly their failed requests are expected after a click. */
 const EMBED_HOSTS = /^request failed: https:\/\/(w\.soundcloud\.com|www\.youtube-nocookie\.com)\//;
 
@@ -176,11 +185,7 @@ describe('blog in a real browser', () => {
     await page.waitForURL(/\/blogs$/);
     await expect.poll(() => readMoreSlugs(page)).toEqual(posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
 
-    await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
-    await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
-    await page.waitForURL(/\/blogs\?q=pillow$/);
-    await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(9);
+    await searchInTheApp(page, 9);
     expect(t.errors).toEqual([]);
     await t.close();
   });
@@ -244,11 +249,7 @@ describe('blog in a real browser', () => {
     await page.goto(`${baseUrl()}/blogDetails?post=${post.slug}`, { waitUntil: 'load' });
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 6));
     await hydrate(page);
-    await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
-    await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
-    await page.waitForURL(/\/blogs\?q=pillow$/);
-    await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(6);
+    await searchInTheApp(page, 6);
     expect(t.errors).toEqual([]);
     await t.close();
   });
