@@ -143,7 +143,7 @@ describe('replies to reminders, as staff see them', () => {
     const reached: string[] = [];
     for (let i = 0; i < 20 && !reached.includes('Save note'); i++) {
       await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() || document.activeElement?.getAttribute('name') || ''));
+      reached.push(await page.evaluate(() => document.activeElement?.getAttribute('name') || (document.activeElement as HTMLElement | null)?.innerText.trim() || ''));
     }
     const order = ['Open visit', 'status', 'Save status', 'note', 'Save note'].map((name) => reached.findIndex((r) => r.startsWith(name)));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), reached.join(' | ')).toBe(true);
