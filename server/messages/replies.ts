@@ -158,7 +158,7 @@ const WHY: Record<ReplyOutcome, string> = {
   'not-open': 'Replied about a visit that is cancelled or over: nothing was changed',
   'no-visit': 'Asked to confirm or cancel, but has no upcoming visit',
   'unknown-number': 'No visit or waitlist entry has this number',
-  'not-understood': 'Not a reply the server acts on (only 1, 2 and the buttons are)',
+  'not-understood': 'A message the website cannot act on by itself (only 1, 2 and the Confirm and Cancel buttons are): please read it and answer them',
 };
 
 function messageText(reply: InboundReply): string {

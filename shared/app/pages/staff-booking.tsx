@@ -41,9 +41,9 @@ function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): stri
       return `Moved to ${to}${who}`;
     }
     case 'cancelled':
-      return e.detail.via ? `Cancelled by the patient's reply (${viaLabel(e.detail.via)})` : 'Cancelled';
+      return e.detail.via ? `Cancelled (${viaLabel(e.detail.via)} reply)` : 'Cancelled';
     case 'confirmed':
-      return `Confirmed by the patient's reply (${viaLabel(e.detail.via)})`;
+      return `Confirmed (${viaLabel(e.detail.via)} reply)`;
     case 'status':
       return `Status ${e.fromStatus ? appointmentStatus.label(e.fromStatus) : '—'} → ${e.toStatus ? appointmentStatus.label(e.toStatus) : '—'}`;
     case 'links-revoked':
@@ -113,7 +113,7 @@ export default function StaffBookingPage() {
                 <dt>Status</dt>
                 <dd>
                   <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
-                  {a.confirmedAt && a.status === 'booked' && <span className="staff-confirmed"> Confirmed by the patient {formatWhen(Date.parse(a.confirmedAt))}</span>}
+                  {a.confirmedAt && a.status === 'booked' && <span className="staff-confirmed"> Confirmed by the patient on {formatWhen(Date.parse(a.confirmedAt))}</span>}
                 </dd>
                 <dt>When</dt>
                 <dd>{formatVisit(Date.parse(a.startsAt), Date.parse(a.endsAt))}</dd>

@@ -162,7 +162,7 @@ export default function StaffRequestPage() {
                 {history.map((h, i) => (
                   <li key={i}>
                     <time dateTime={h.at}>{formatAbuja(h.at)}</time>
-                    {historyText(h, r.kind)} <span>by {h.by}</span>
+                    {historyText(h, r.kind)} <span>by {h.by === 'visitor' && r.kind === 'reply' ? 'the patient' : h.by}</span>
                     {h.booking && (
                       <>
                         {' '}
