@@ -15,6 +15,7 @@ import { SHORT_MANAGE_ROUTE, shortManageLink, shortTokenRedirect } from '../book
 import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
 import { visitFormsContext } from '../booking/visit-forms';
+import { depositsContext, paystackWebhookRoute, STAND_IN_PATH } from '../booking/deposits';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
@@ -171,7 +172,7 @@ export function createApp(deps: AppDeps): App {
   const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
+  const domains = deps.domains ?? composeDomains({ config, store, logger, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
   const { booking, requests, intake } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const gallery = deps.gallery ?? staticGalleryCatalog();
@@ -349,6 +350,7 @@ export function createApp(deps: AppDeps): App {
     [galleryContext, gallery],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
+    [depositsContext, domains.deposits],
     [mediaContext, deps.media ?? null],
     [intakeContext, intake],
     [visitFormsContext, domains.visitForms],
@@ -376,6 +378,10 @@ export function createApp(deps: AppDeps): App {
   app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
+  // Paystack's webhook (deposits, issue 48): its raw body, the signature checked first.
+  app.use(paystackWebhookRoute({ deposits: domains.deposits, logger }));
+  // Without PAYSTACK_SECRET_KEY: the local stand-in's checkout page (development, tests).
+  if (domains.paystackStandIn) app.use(STAND_IN_PATH, domains.paystackStandIn.router);
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.
