@@ -124,7 +124,7 @@ export function composeDomains(options: DomainsOptions): Domains {
   const depositListener: TimeListener = { name: 'deposits', onTimeChange: (tx, change) => deposits.listener.onTimeChange(tx, change) };
   const logger = options.logger ?? createLogger();
   const bookingDeps = storeBookingDeps(options, visitForms, depositListener, () => void deposits.processRefunds().catch((error: unknown) => logger.error('deposit refunds failed', { message: (error as Error).message })));
-  const deposits: DepositService = createDepositService({ booking: bookingDeps, paystack, logger });
+  const deposits: DepositService = createDepositService({ booking: bookingDeps, paystack, logger, production: config.isProduction });
   paystackStandIn?.onWebhook(async (raw, signature) => {
     await deposits.webhook(raw, signature);
   });

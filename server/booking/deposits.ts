@@ -88,14 +88,18 @@ export interface DepositsDeps {
   booking: BookingDeps;
   paystack: PaystackClient;
   logger: Logger;
+  /** Production: the stand-in takes no deposit (no money would move). */
+  production?: boolean;
 }
 
 export interface DepositService {
   readonly provider: PaystackClient['kind'];
+  /** Whether a deposit may be switched on: Paystack, or the stand-in outside production. */
+  readonly takesPayments: boolean;
   rules(): Promise<DepositRule[]>;
   /** The deposit a visit of this service and kind takes, or null. */
   ruleFor(serviceId: string, visitKind: VisitKind): Promise<DepositRule | null>;
-  /** An admin sets (or with null removes) a service's rule; it applies from the next booking. */
+  /** An admin sets (or with null removes) a service's rule; it applies from the next booking. Throws DepositsOffError when payments cannot be taken. */
   setRule(serviceId: string, rule: Omit<DepositRule, 'serviceId'> | null, by: string): Promise<void>;
   start(form: BookingForm, actor: Extract<BookingActor, { kind: 'visitor' }>, typed: Record<string, string>): Promise<StartResult>;
   settle(reference: string): Promise<SettleResult>;
@@ -111,6 +115,14 @@ export interface DepositService {
   reconcile(): Promise<Reconciliation>;
   /** Refunds the deposit of a visit cancelled at least the cancellation notice before it. */
   readonly listener: TimeListener;
+}
+
+/** A deposit switched on where no payment can be taken (production without PAYSTACK_SECRET_KEY). */
+export class DepositsOffError extends Error {
+  constructor() {
+    super('PAYSTACK_SECRET_KEY is not set: production takes no deposit through the local stand-in');
+    this.name = 'DepositsOffError';
+  }
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -262,6 +274,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
 
   const service: DepositService = {
     provider: paystack.kind,
+    takesPayments: paystack.kind === 'paystack' || !deps.production,
     async rules() {
       const rows = await db.select().from(serviceDeposits).orderBy(asc(serviceDeposits.serviceId));
       return rows.map((r) => ({ serviceId: r.serviceId, rule: r.rule, amountKobo: r.amountKobo, policy: r.policy }));
@@ -273,6 +286,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         await db.delete(serviceDeposits).where(eq(serviceDeposits.serviceId, serviceId));
         return;
       }
+      if (!service.takesPayments) throw new DepositsOffError();
       // The database's clock: reconciliation compares it with the bookings' creation (also the database's).
       const values = { rule: rule.rule, amountKobo: rule.amountKobo, policy: rule.policy, updatedAt: sql`now()`, updatedBy: by };
       await db
