@@ -48,6 +48,7 @@ import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
 import { composeDomains, type Domains } from './domains';
+import { paymentsCsvRoute } from './payments-csv';
 import { intakeContext } from '../intake/context';
 import type { IntakeKeyring } from '../intake/crypto';
 import { intakeDownload } from '../intake/download';
@@ -378,6 +379,8 @@ export function createApp(deps: AppDeps): App {
   app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
   app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
+  // The month's deposits as CSV for the accountant (staff only).
+  app.use(paymentsCsvRoute({ deposits: domains.deposits, getUser, logger }));
   // Paystack's webhook (deposits, issue 48): its raw body, the signature checked first.
   app.use(paystackWebhookRoute({ deposits: domains.deposits, logger }));
   // Without PAYSTACK_SECRET_KEY: the local stand-in's checkout page (development, tests).

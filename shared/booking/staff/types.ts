@@ -3,6 +3,7 @@ import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 import type { BookingLimits, Cap } from '../limits';
 import type { StaffVisitForm } from '../visit-form';
+import type { PaymentView, RefundView } from '../deposits';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -134,3 +135,17 @@ export type ExceptionKind = (typeof exceptionKind.values)[number];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** /staff/payments (issue 48): a month's deposits and the reconciliation. */
+export interface StaffPaymentsData extends StaffHeader {
+  month: string;
+  payments: PaymentView[];
+  reconciliation: {
+    at: string;
+    paymentsWithoutBooking: PaymentView[];
+    bookingsWithoutPayment: { reference: string; startsAt: string; serviceId: string; visitKind: string }[];
+    refundsStuck: (RefundView & { paymentReference: string })[];
+    settledNow: number;
+  };
+  provider: 'paystack' | 'stand-in';
+}

@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { StaffPaymentsData } from '../../../shared/booking/staff/types';
+import { lagosDate, lagosMoment } from '../../../shared/booking/time';
+import { parseDay } from '../../../shared/platform/parse';
+import { depositsContext } from '../deposits';
+import { bookingContext } from '../context';
+import { staffOf } from '../staff/page-data';
+
+/** The month `?month=2026-12` (Abuja), or this one: its first day and the next month's. */
+export function monthRange(asked: string | null, now: Date): { month: string; from: Date; to: Date } {
+  const month = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) && parseDay(`${asked}-01`) ? asked : lagosDate(now).slice(0, 7);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { month, from: new Date(lagosMoment(`${month}-01`, '00:00')), to: new Date(lagosMoment(`${next}-01`, '00:00')) };
+}
+
+/** /staff/payments?month=: the month's deposits (newest first), the reconciliation as it is now, and the CSV's link. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffPaymentsData> {
+  const { header } = staffOf(context, request);
+  const deposits = context.get(depositsContext);
+  const range = monthRange(new URL(request.url).searchParams.get('month'), context.get(bookingContext).now());
+  const [payments, reconciliation] = await Promise.all([deposits.payments(range), deposits.reconcile()]);
+  return { ...header, month: range.month, payments, reconciliation, provider: deposits.provider };
+}
