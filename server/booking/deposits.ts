@@ -281,7 +281,6 @@ export function createDepositService(deps: DepositsDeps): DepositService {
     },
     ruleFor,
     async setRule(serviceId, rule, by) {
-      const now = clock(booking);
       if (!rule) {
         await db.delete(serviceDeposits).where(eq(serviceDeposits.serviceId, serviceId));
         return;

@@ -102,7 +102,7 @@ export function paystackClient(options: PaystackOptions): PaystackClient {
     } catch (error) {
       throw new PaystackError('unreachable', `Paystack did not answer: ${(error as Error).message}`);
     }
-    let json: Record<string, unknown> | null = null;
+    let json: Record<string, unknown> | null;
     try {
       json = (await response.json()) as Record<string, unknown>;
     } catch {

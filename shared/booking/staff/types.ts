@@ -25,6 +25,8 @@ export interface CalendarData extends StaffHeader {
   appointments: AppointmentView[];
   /** First visits' new-patient forms, by appointment id, as this member of staff may see them. */
   forms: Record<number, StaffVisitForm>;
+  /** Each visit's deposit as a short mark ("Deposit paid ₦5,000"), by appointment id (issue 48). */
+  deposits?: Record<number, string>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
   /** A day asked for that is not one (`?date=2026-13-45`): its message, the page showing today (answered 400). */
