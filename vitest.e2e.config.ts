@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/e2e/sequencer.ts';
 
 // End-to-end tests: the production build, served by the real server, driven in Debian's Chromium.
 export default defineConfig({
@@ -14,6 +15,12 @@ export default defineConfig({
     maxWorkers: 2,
     maxConcurrency: 2,
     retry: 0,
+    // Longest file first, so neither worker ends the run alone on a long file (ADR 0051).
+    sequence: { sequencer: LongestFirst },
+    // A worker imports playwright-core, the harness and axe once for all the files it runs, not
+    // once per file (75 s of import summed over a run): no e2e file keeps state in a module
+    // shared with another (docs/conventions.md).
+    isolate: false,
     // expect.poll waits for something the browser will do (a dialog opening, focus moving, a
     // carousel settling): it returns as soon as that happens, so a generous limit costs nothing
     // and a loaded machine (Chromium, the server and the test on 2 shared cores) gets room.

@@ -6,7 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { abujaNow } from '../../shared/platform/clinic-time';
 import { copyPgliteTemplateInto } from '../support/pglite-template';
-import { baseUrl, gotoHydrated, launch, openPage } from './harness';
+import { baseUrl, gotoHydrated, launch, openPage, serverArgs } from './harness';
 
 /** The next open day (not Saturday) at least one day ahead, in Abuja. */
 function nextOpenDay(): string {
@@ -154,8 +154,7 @@ function withoutFirebase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** Starts the built server on a port the OS picks (PORT=0: no free-port guess that another process could take); resolves with the port it logs. */
 function startServer(dataDir: string): Promise<{ server: ChildProcess; port: number }> {
-  const out = process.env.BUILD_OUT ?? 'dist';
-  const child = spawn(process.execPath, [path.resolve(out, 'server/index.js')], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: { ...withoutFirebase(process.env), NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

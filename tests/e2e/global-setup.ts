@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.mjs';
 import { copyPgliteTemplateInto, pgliteTemplate } from '../support/pglite-template';
+import { serverArgs } from './server-args';
 
 async function waitFor(url: string, timeoutMs: number, child: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
   // Sign-in runs against a Firebase Auth Emulator of its own (free port, demo project): offline.
   const projectId = 'demo-clinic-e2e';
   const authHost = `127.0.0.1:${await freePort()}`;
-  const emulatorStarting = startAuthEmulator({ port: Number(authHost.split(':')[1]), projectId });
+  const emulatorStarting = startAuthEmulator({ port: Number(authHost.split(':')[1]), projectId, restart: true });
   emulatorStarting.catch(() => {}); // awaited below
   const port = await freePort();
   // A data directory of its own (database, mail as DATA_DIR/outbox/*.eml): never the worktree's .data,
@@ -62,7 +63,7 @@ export default async function setup(project: TestProject) {
       // default, ADR 0042) would count the whole suite as one visitor. The caps per phone stay.
       BOOKING_MAX_PER_ADDRESS_PER_HOUR: '1000',
     };
-    server = spawn(process.execPath, [path.resolve(out, 'server/index.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    server = spawn(process.execPath, serverArgs(out), { env, stdio: ['ignore', 'inherit', 'inherit'] });
     const [started] = await Promise.all([emulatorStarting, waitFor(`${baseUrl}/healthz`, 180_000, server)]);
     emulator = started;
     // The port was free a moment before the emulator took it; had another process taken it in between, say so.

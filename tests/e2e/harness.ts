@@ -7,6 +7,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 import { emulatorClient } from '../support/auth-emulator-client';
 import { copyPgliteTemplateInto } from '../support/pglite-template';
+import { serverArgs } from './server-args';
+
+export { serverArgs };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -33,7 +36,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clinic-e2e-own-'));
   copyPgliteTemplateInto(inject('pgliteTemplateDir'), dataDir);
   const projectId = inject('authProjectId');
-  const child = spawn(process.execPath, [path.resolve(process.env.BUILD_OUT ?? 'dist', 'server/index.js')], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -33,9 +33,19 @@ async function phone(): Promise<TestPage & { cdp: CDPSession }> {
 }
 
 /**
+ * The browser's estimate of a finger's speed at its lift looks back this far over the touch
+ * points (Chromium's velocity tracker: 100 ms; a pointer still for 40 ms counts as stopped).
+ */
+const FINGER_HELD_STILL_MS = 150;
+
+/**
  * A finger's strokes up the screen until the element's centre is in the middle half of the
  * viewport. The finger stops before it lifts (no fling), as someone placing a control under their
- * thumb does.
+ * thumb does: it is held still, touch points at the same place, for longer than the browser looks
+ * back when it measures the finger's speed at the lift. (Held for two frames only, as before, the
+ * moving points were still inside that window on a fast frame: the lift carried speed, the page
+ * flung on, and a tap that lands on a page still flinging stops the fling instead of clicking, as
+ * on any phone: the FAQ's tap was lost.) Then waits until the page has stopped scrolling.
  */
 async function fingerScrollTo(page: Page, cdp: CDPSession, selector: string) {
   const centreY = () => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2);
@@ -47,13 +57,36 @@ async function fingerScrollTo(page: Page, cdp: CDPSession, selector: string) {
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at === undefined ? [] : [{ x: 20, y: at }] });
     await touch('touchStart', from);
     for (let s = 1; s <= 10; s++) await touch('touchMove', from - (dy * s) / 10);
-    // Still, then lifted: the last moves carry no speed, so there is no fling.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await touch('touchMove', from - dy);
+    // Held still (a point at the same place each frame), then lifted: no speed, no fling.
+    const still = Date.now();
+    do {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+      await touch('touchMove', from - dy);
+    } while (Date.now() - still < FINGER_HELD_STILL_MS);
     await touch('touchEnd');
     await expect.poll(async () => Math.abs((await centreY()) - y) > 1, { message: 'the finger scrolled the page' }).toBe(true);
+    await scrollStopped(page);
   }
   throw new Error(`${selector} not brought into view`);
+}
+
+/** The page's scroll position has stayed the same over five rendered frames: nothing is still moving it. */
+async function scrollStopped(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const at = scrollY;
+              let frames = 0;
+              const frame = () => (scrollY !== at ? resolve(false) : ++frames === 5 ? resolve(true) : requestAnimationFrame(frame));
+              requestAnimationFrame(frame);
+            }),
+        ),
+      { message: 'the page stopped scrolling' },
+    )
+    .toBe(true);
 }
 
 /** The scripts have not started: no module preloads, the whole stylesheets still off, no entry asked for. */
