@@ -178,6 +178,9 @@ describe.each(pageEngines())('deposit pages on %s', (engine) => {
     const payments = await request(app).get(`/staff/payments?month=${TUE.slice(0, 7)}`).set('x-test-user', 'staff');
     expect(payments.status).toBe(200);
     expect(textOf(payments.text)).toContain('Everything matches');
+    const badMonth = await request(app).get('/staff/payments?month=2026-13').set('x-test-user', 'staff');
+    expect(badMonth.status).toBe(400);
+    expect(textOf(badMonth.text)).toContain('Please choose a month like 2026-12.');
     const csv = await request(app).get(`/staff/payments.csv?month=${new Date().toISOString().slice(0, 7)}`).set('x-test-user', 'staff');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router';
 import type { StaffPaymentsData } from '../../../shared/booking/staff/types';
 import { lagosDate, lagosMoment } from '../../../shared/booking/time';
 import { parseDay } from '../../../shared/platform/parse';
@@ -15,10 +15,13 @@ export function monthRange(asked: string | null, now: Date): { month: string; fr
 }
 
 /** /staff/payments?month=: the month's deposits (newest first), the reconciliation as it is now, and the CSV's link. */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<StaffPaymentsData> {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { header } = staffOf(context, request);
   const deposits = context.get(depositsContext);
-  const range = monthRange(new URL(request.url).searchParams.get('month'), context.get(bookingContext).now());
+  const asked = new URL(request.url).searchParams.get('month');
+  const range = monthRange(asked, context.get(bookingContext).now());
   const [payments, reconciliation] = await Promise.all([deposits.payments(range), deposits.reconcile()]);
-  return { ...header, month: range.month, payments, reconciliation, provider: deposits.provider };
+  const page: StaffPaymentsData = { ...header, month: range.month, payments, reconciliation, provider: deposits.provider };
+  // A month that is not one: said beside the field (400), the page showing this month.
+  return asked && asked !== range.month ? data({ ...page, monthError: 'Please choose a month like 2026-12.' }, { status: 400 }) : page;
 }

@@ -25,8 +25,13 @@ export default function StaffPaymentsPage() {
         {d.provider === 'stand-in' && <p className="staff-alert">Payments go through the local stand-in for Paystack: no money moves (PAYSTACK_SECRET_KEY is not set).</p>}
         <form method="get" className="staff-form staff-form__row">
           <label>
-            Month <input type="month" name="month" defaultValue={d.month} className="input" />
+            Month <input type="month" name="month" defaultValue={d.month} className="input" aria-invalid={d.monthError ? true : undefined} aria-describedby={d.monthError ? 'month-error' : undefined} />
           </label>
+          {d.monthError && (
+            <p id="month-error" className="form-error" role="alert">
+              {d.monthError}
+            </p>
+          )}
           <button type="submit" className="btn btn--outline">
             Show
           </button>

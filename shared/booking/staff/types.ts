@@ -150,4 +150,6 @@ export interface StaffPaymentsData extends StaffHeader {
     settledNow: number;
   };
   provider: 'paystack' | 'stand-in';
+  /** A month asked for that is not one: its message (answered 400). */
+  monthError?: string;
 }
