@@ -168,6 +168,8 @@ export async function start(options: StartOptions): Promise<Server> {
       return { claimed: 0 };
     },
   });
+  // The waitlist's offers let expire (the next round for their time) and entries past their last day (ADR 0050).
+  const waitlistSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'waitlist sweep', drain: async () => ({ claimed: (await booking.sweepWaitlist()).expired }) });
   // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
   const housekeeping = startPoller({
     pollMs: 60 * 60_000,
@@ -239,6 +241,7 @@ export async function start(options: StartOptions): Promise<Server> {
       await holdSweep.stop();
       await refunds.stop();
       await reconciliation.stop();
+      await waitlistSweep.stop();
       await housekeeping.stop();
       await outboxWorker.stop();
       await messagesWorker.stop();

@@ -378,7 +378,15 @@ export function createApp(deps: AppDeps): App {
   // The editor's picture uploads (the picture pipeline, then the media store and its library).
   app.use(mediaUploadRoute({ getUser, db: store.db, store: deps.media ?? null, logger }));
   // The messaging providers' webhooks: their own raw body (the signature is over the exact bytes).
-  app.use(messagesWebhooks({ store, logger, whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' }, sms: deps.messaging?.sms ?? { provider: 'sink' } }));
+  app.use(
+    messagesWebhooks({
+      store,
+      logger,
+      whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' },
+      sms: deps.messaging?.sms ?? { provider: 'sink' },
+      replies: { booking, publicOrigin: config.publicOrigin, now: () => booking.now() },
+    }),
+  );
   // The month's deposits as CSV for the accountant (staff only).
   app.use(paymentsCsvRoute({ deposits: domains.deposits, getUser, logger }));
   // Paystack's webhook (deposits, issue 48): its raw body, the signature checked first.

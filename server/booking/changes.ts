@@ -148,24 +148,32 @@ export async function reschedule(deps: BookingDeps, changer: Changer, input: Res
  */
 export async function cancel(deps: BookingDeps, changer: Changer): Promise<ChangeResult> {
   const now = clock(deps);
-  const outcome = await deps.store.db.transaction(async (tx): Promise<AppointmentRow | BookingFailure> => {
-    const row = await lockedRow(tx, deps, changer, now);
-    if (isFailure(row)) return row;
-    if (row.status === 'cancelled') return row;
-    if (row.status !== 'booked' && row.status !== 'held') return { ok: false, reason: 'not-changeable' };
-    if (tooLate(deps, changer, row, now)) return { ok: false, reason: 'too-late' };
-    const [cancelled] = await tx
-      .update(appointments)
-      .set({ status: 'cancelled', holdExpiresAt: null, cancelledAt: now, version: sql`${appointments.version} + 1`, updatedAt: now })
-      .where(eq(appointments.id, row.id))
-      .returning();
-    await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, {}) });
-    await timeChanged(tx, deps, visitChange('cancelled', row, cancelled!, byOf(changer), now));
-    return cancelled!;
-  });
+  const outcome = await deps.store.db.transaction((tx) => cancelIn(tx, deps, changer, now));
   if (isFailure(outcome)) return outcome;
   deps.wake?.();
   return { ok: true, appointment: toView(outcome) };
+}
+
+/**
+ * The cancellation itself, in the caller's transaction: the manage page's (through `cancel`) and
+ * a patient's reply to a reminder (server/booking/replies.ts), so both free the time the same
+ * way (the one change of time, its listeners, the waitlist's round). `detail` goes into the
+ * visit's history (e.g. `{ via: 'whatsapp' }`).
+ */
+export async function cancelIn(tx: Tx, deps: BookingDeps, changer: Changer, now: Date, detail: Record<string, unknown> = {}): Promise<AppointmentRow | BookingFailure> {
+  const row = await lockedRow(tx, deps, changer, now);
+  if (isFailure(row)) return row;
+  if (row.status === 'cancelled') return row;
+  if (row.status !== 'booked' && row.status !== 'held') return { ok: false, reason: 'not-changeable' };
+  if (tooLate(deps, changer, row, now)) return { ok: false, reason: 'too-late' };
+  const [cancelled] = await tx
+    .update(appointments)
+    .set({ status: 'cancelled', holdExpiresAt: null, cancelledAt: now, version: sql`${appointments.version} + 1`, updatedAt: now })
+    .where(eq(appointments.id, row.id))
+    .returning();
+  await tx.insert(appointmentEvents).values({ appointmentId: row.id, actor: actorOf(changer), action: 'cancelled', fromStatus: row.status, toStatus: 'cancelled', detail: detailOf(changer, detail) });
+  await timeChanged(tx, deps, visitChange('cancelled', row, cancelled!, byOf(changer), now));
+  return cancelled!;
 }
 
 /**

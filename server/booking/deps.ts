@@ -89,6 +89,7 @@ export function toView(row: AppointmentRow): AppointmentView {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     cancelledAt: iso(row.cancelledAt),
+    confirmedAt: iso(row.confirmedAt),
     version: row.version,
     phoneProven: row.phoneProvenAt !== null,
     emailProven: row.emailProvenAt !== null,

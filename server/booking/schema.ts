@@ -148,6 +148,8 @@ export const appointments = pgTable('appointments', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   cancelledAt: ts('cancelled_at'),
+  /** The patient confirmed the visit (a reply to a reminder, migration 0014); null until then. */
+  confirmedAt: ts('confirmed_at'),
   /** The phone proven (a code, or staff took it): messages may go to it. */
   phoneProvenAt: ts('phone_proven_at'),
   /** The address proven (the confirmation's link, or staff took it): mail beyond the confirmation may go to it. */
@@ -271,6 +273,8 @@ export const waitlistOffers = pgTable('waitlist_offers', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   decidedAt: ts('decided_at'),
+  /** The sweep saw it expire (migration 0014): its time's next round is made, or not needed. */
+  followedAt: ts('followed_at'),
   appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'set null' }),
 });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_WAITLIST, type WaitlistSettings } from '../../shared/booking/waitlist';
-import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, type JoinInput } from './waitlist';
+import { claimOffer, entryByToken, entryTokenOf, joinWaitlist, leaveWaitlist, offerByHand, offerByToken, offerTokenOf, staffList, sweepWaitlist, type JoinInput, type WaitlistSweep } from './waitlist';
 import type { BookingRules } from '../../shared/booking/rules';
 import type { AppointmentView, BookResult, ChangeResult, HoldResult } from '../../shared/booking/results';
 import type { BookingForm } from '../../shared/booking/schemas';
@@ -15,6 +15,7 @@ import type { BookingLimits, Cap } from '../../shared/booking/limits';
 import type { BookingRefusalView } from '../../shared/booking/staff/types';
 import { clock, type BookingActor, type BookingDeps, type Changer } from './deps';
 import { eraseAppointmentsOf } from './erase';
+import { replyToVisit, type VisitReply, type VisitReplyResult } from './replies';
 import { bookCourse, cancelRemaining, courseAnchor, courseByToken, courseOfVisit, proposeCourse, type BookCourseInput, type CourseAsk, type CourseBooker, type CourseResult } from './course';
 import type { CourseProposal } from '../../shared/booking/course';
 import type { AppointmentRow } from './schema';
@@ -62,6 +63,10 @@ export interface BookingService {
   byManageToken(token: string): Promise<ChangeResult>;
   reschedule(changer: Changer, input: RescheduleInput): Promise<ChangeResult>;
   cancel(changer: Changer): Promise<ChangeResult>;
+  /** A patient's reply to a reminder (Confirm or Cancel), in the messages domain's transaction (replies.ts); call `wake` after it commits. */
+  replyToVisit(tx: Tx, appointmentId: number, reply: VisitReply, via: 'whatsapp' | 'sms'): Promise<VisitReplyResult>;
+  /** Tells the workers a change queued mail or messages (after a transaction of the caller's). */
+  wake(): void;
   /** How the patient is reminded (channel and consent), from the manage link. */
   setReminders(changer: Changer, input: { channel: ReminderChannel; consent: boolean }): Promise<ChangeResult>;
   /** A signed-in patient's visits (account page). */
@@ -108,6 +113,8 @@ export interface BookingService {
   feedStatus(practitionerId: string): ReturnType<typeof feedStatus>;
   /** Deletes lapsed holds (up to a batch) and says their times freed; answers how many went. */
   sweepLapsedHolds(): Promise<number>;
+  /** Offers let expire get their time's next round; entries past their last day end (waitlist.ts, every minute). */
+  sweepWaitlist(): Promise<WaitlistSweep>;
   /** A person's visits, erased in the caller's transaction (staff erasing the person); answers how many went. */
   eraseAppointmentsOf(tx: Tx, person: { emails: readonly string[]; phone: string | null }): Promise<number>;
   /** The iCalendar text a feed token opens, or null (unknown or revoked token: answer 404). */
@@ -157,6 +164,8 @@ export function createBookingService(deps: BookingDeps): BookingService {
     byManageToken: (token) => appointmentByToken(deps, token),
     reschedule: (changer, input) => reschedule(deps, changer, input),
     cancel: (changer) => cancel(deps, changer),
+    replyToVisit: (tx, appointmentId, reply, via) => replyToVisit(deps, tx, appointmentId, reply, via),
+    wake: () => deps.wake?.(),
     setReminders: (changer, input) => setReminders(deps, changer, input),
     patientAppointments: (uid) => patientAppointments(store.db, uid, now()),
     proveEmail: (token, proof) => proveEmail(deps, token, proof),
@@ -191,6 +200,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     revokeFeed: (practitionerId, actor) => revokeFeed(store, practitionerId, actor),
     feedStatus: (practitionerId) => feedStatus(store.db, practitionerId),
     sweepLapsedHolds: () => sweepLapsedHolds(deps),
+    sweepWaitlist: () => sweepWaitlist(deps),
     eraseAppointmentsOf: (tx, person) => eraseAppointmentsOf(tx, deps, person),
     feed: async (token) => {
       const practitionerId = await feedPractitioner(store, token);

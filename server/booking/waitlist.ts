@@ -222,7 +222,7 @@ async function offersGone(tx: Tx, deps: Pick<BookingDeps, 'waitlist'>, where: SQ
  * One round for a change that freed time: one `waitlist_rounds` row, and the offers it made.
  * Exported for the staff's "offer again" and the tests; the listener calls it.
  */
-export async function offerRound(tx: Tx, deps: Pick<BookingDeps, 'rules' | 'waitlist'>, change: Pick<TimeChange, 'cause' | 'freed' | 'at'>): Promise<number> {
+export async function offerRound(tx: Tx, deps: Pick<BookingDeps, 'rules' | 'waitlist'>, change: Pick<TimeChange, 'freed' | 'at'> & { cause: TimeChange['cause'] | 'offer-expired' }): Promise<number> {
   const settings = settingsOf(deps);
   const now = change.at;
   const [round] = await tx.insert(waitlistRounds).values({ cause: change.cause, freed: change.freed.map(spanJson), offers: 0, at: now }).returning({ id: waitlistRounds.id });
@@ -236,6 +236,7 @@ export async function offerRound(tx: Tx, deps: Pick<BookingDeps, 'rules' | 'wait
     // One computation of free times per kind of visit wanted (service, kind, practitioner or any).
     const times = new Map<string, OfferedTime[]>();
     const taken = new Map<string, number>();
+    const before = new Map<string, Set<number>>();
     for (const entry of entries) {
       const key = `${entry.serviceId} ${entry.visitKind} ${entry.practitionerId ?? ''}`;
       if (!times.has(key)) times.set(key, await freedTimes(tx, deps.rules, span, { serviceId: entry.serviceId, visitKind: entry.visitKind, practitionerId: entry.practitionerId }, now));
@@ -243,6 +244,9 @@ export async function offerRound(tx: Tx, deps: Pick<BookingDeps, 'rules' | 'wait
         if (entry.practitionerId && entry.practitionerId !== time.practitionerId) continue;
         if (!suits(entry, time.startsAt)) continue;
         const slot = `${time.practitionerId} ${time.startsAt.toISOString()}`;
+        // Never the same time twice to one entry (an offer let expire is an answer).
+        if (!before.has(slot)) before.set(slot, await offeredBefore(tx, time));
+        if (before.get(slot)!.has(entry.id)) continue;
         const n = taken.get(slot) ?? (await pendingFor(tx, time));
         if (n >= settings.offersPerTime) continue;
         taken.set(slot, n + 1);
@@ -255,6 +259,15 @@ export async function offerRound(tx: Tx, deps: Pick<BookingDeps, 'rules' | 'wait
   const rows = await writeOffers(tx, deps, made, round!.id, 'system', now);
   if (rows.length) await tx.update(waitlistRounds).set({ offers: rows.length }).where(eq(waitlistRounds.id, round!.id));
   return rows.length;
+}
+
+/** The entries one time was offered to before, whatever became of the offer. */
+async function offeredBefore(tx: Tx, time: OfferedTime): Promise<Set<number>> {
+  const rows = await tx
+    .select({ entryId: waitlistOffers.entryId })
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.practitionerId, time.practitionerId), eq(waitlistOffers.startsAt, time.startsAt)));
+  return new Set(rows.map((r) => r.entryId));
 }
 
 /** Open offers of one time already out (an earlier round's). */
@@ -604,3 +617,62 @@ export const offerSummary = (o: WaitlistOfferRow, now: Date, link: string | null
   link,
   reference,
 });
+
+// --- The sweep: offers let expire, entries past their last day ------------------------------------
+
+export interface WaitlistSweep {
+  /** Offers whose minutes ran out (now marked expired). */
+  expired: number;
+  /** Times offered again, each by one round (cause 'offer-expired'). */
+  rounds: number;
+  /** Entries past their last day, now ended ('lapsed'). */
+  lapsed: number;
+}
+
+/**
+ * Every minute, on any instance (ADR 0050): the offers whose minutes ran out are marked expired,
+ * and a time whose every offer ran out without a taker gets the next round by itself, with the
+ * next in line (never those offered it before). Exactly once per time: the offers are taken with
+ * SKIP LOCKED and marked `followed_at`, each time under the claims' advisory lock on it, and the
+ * round only comes when no offer of that time is still open. Entries whose last day has passed
+ * end ('lapsed'), with their open offers.
+ */
+export async function sweepWaitlist(deps: BookingDeps, limit = 100): Promise<WaitlistSweep> {
+  const now = clock(deps);
+  const result: WaitlistSweep = { expired: 0, rounds: 0, lapsed: 0 };
+  const due = await deps.store.db
+    .select({ practitionerId: waitlistOffers.practitionerId, locationId: waitlistOffers.locationId, startsAt: waitlistOffers.startsAt })
+    .from(waitlistOffers)
+    .where(and(inArray(waitlistOffers.status, ['pending', 'expired']), isNull(waitlistOffers.followedAt), lte(waitlistOffers.expiresAt, now)))
+    .orderBy(asc(waitlistOffers.expiresAt))
+    .limit(limit);
+  const times = new Map(due.map((t) => [`${t.practitionerId} ${t.startsAt.toISOString()}`, t]));
+  for (const [key, time] of times) {
+    const { expired, round } = await deps.store.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SLOT_LOCK_CLASS}, hashtext(${key}))`);
+      const ran = await tx
+        .update(waitlistOffers)
+        .set({ status: sql`CASE WHEN ${waitlistOffers.status} = 'pending' THEN 'expired' ELSE ${waitlistOffers.status} END`, decidedAt: sql`coalesce(${waitlistOffers.decidedAt}, ${now.toISOString()}::timestamptz)`, followedAt: now })
+        .where(and(eq(waitlistOffers.practitionerId, time.practitionerId), eq(waitlistOffers.startsAt, time.startsAt), inArray(waitlistOffers.status, ['pending', 'expired']), isNull(waitlistOffers.followedAt), lte(waitlistOffers.expiresAt, now)))
+        .returning({ id: waitlistOffers.id });
+      // Another instance's sweep did it, or an offer of the time is still open (its expiry will).
+      if (!ran.length || (await pendingFor(tx, time)) > 0 || time.startsAt.getTime() <= now.getTime()) return { expired: ran.length, round: false };
+      await offerRound(tx, deps, { cause: 'offer-expired', freed: [{ practitionerId: time.practitionerId, locationId: time.locationId, from: time.startsAt, to: new Date(time.startsAt.getTime() + MINUTE_MS) }], at: now });
+      return { expired: ran.length, round: true };
+    });
+    result.expired += expired;
+    if (round) result.rounds += 1;
+  }
+  const today = lagosDate(now);
+  result.lapsed = await deps.store.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(waitlistEntries)
+      .set({ endedAt: now, endedReason: 'lapsed' })
+      .where(and(isNull(waitlistEntries.endedAt), lt(waitlistEntries.untilDate, today)))
+      .returning({ id: waitlistEntries.id });
+    if (ended.length) await tx.update(waitlistOffers).set({ status: 'expired', decidedAt: now, followedAt: now }).where(and(inArray(waitlistOffers.entryId, ended.map((e) => e.id)), eq(waitlistOffers.status, 'pending')));
+    return ended.length;
+  });
+  if (result.rounds) deps.wake?.();
+  return result;
+}

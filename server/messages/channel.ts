@@ -51,6 +51,11 @@ export interface MessageVariables {
   formLink?: string;
   /** A waitlist offer's last moment to take it, Abuja time: "10:45 am". */
   until?: string;
+  /**
+   * A course's confirmation (issue 46): every visit's date, compactly ("Tue 1 Dec, Fri 4 Dec …
+   * at 2:00pm"), and how many visits. Only on the course's one confirmation.
+   */
+  course?: { dates: string; count: number };
 }
 
 export interface OutgoingMessage {
@@ -103,6 +108,22 @@ export interface CodeMessage {
   minutes: number;
 }
 
+/**
+ * The answer to a patient's reply (issue 46, ADR 0050): plain text on the channel they wrote on,
+ * at once. On WhatsApp a free-form message, allowed for 24 hours after theirs (it quotes it).
+ */
+export interface ReplyAnswer {
+  id: string;
+  channel: 'whatsapp' | 'sms';
+  /** E.164. */
+  to: string;
+  text: string;
+  /** Their message: its provider's id and when it came. */
+  inReplyTo: { providerId: string; at: Date };
+  /** The sender's clock (the worker's), for WhatsApp's 24-hour window. */
+  now?: Date;
+}
+
 export interface ChannelAdapter {
   readonly channel: Channel;
   /** Which implementation answers: 'whatsapp-cloud', 'termii', 'email', 'sink'. For logs. */
@@ -114,6 +135,8 @@ export interface ChannelAdapter {
    * its own per-request timeout. Resolves with a classified result; does not reject.
    */
   send(message: OutgoingMessage, signal?: AbortSignal): Promise<SendResult>;
+  /** Answers a patient's reply (WhatsApp and SMS only). */
+  sendReply?(message: ReplyAnswer, signal?: AbortSignal): Promise<SendResult>;
 }
 
 /** Per-request timeout when the configuration gives none. */

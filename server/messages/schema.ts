@@ -1,5 +1,6 @@
 import { messageStatus, type MessageStatus } from '../../shared/messages/types';
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { requests } from '../requests/schema';
 import { appointments, waitlistOffers } from '../booking/schema';
 import type { Channel } from './channel';
 
@@ -19,6 +20,8 @@ export const messages = pgTable('messages', {
   /** A visit's message; null for a waitlist offer's (offer_id, migration 0012). */
   appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'cascade' }),
   offerId: bigint('offer_id', { mode: 'number' }).references(() => waitlistOffers.id, { onDelete: 'cascade' }),
+  /** The answer to a patient's reply (migration 0014); null otherwise. A row is a visit's, an offer's or a reply's. */
+  replyId: bigint('reply_id', { mode: 'number' }).references((): AnyPgColumn => messageReplies.id, { onDelete: 'cascade' }),
   kind: text('kind').$type<MessageRowKind>().notNull(),
   channel: text('channel').$type<Channel>().notNull(),
   destination: text('destination'),
@@ -52,3 +55,23 @@ export const messageOptOuts = pgTable('message_opt_outs', {
   at: ts('at').notNull().defaultNow(),
   source: text('source').$type<'whatsapp-inbound' | 'sms-inbound' | 'provider-refusal' | 'staff'>().notNull(),
 });
+
+/** What a reply did (migration 0014). */
+export type ReplyOutcome = 'confirmed' | 'cancelled' | 'inside-notice' | 'not-open' | 'no-visit' | 'unknown-number' | 'not-understood';
+
+/** A patient's reply to a message (issue 46, ADR 0050): one row per inbound message, its provider's id unique. */
+export const messageReplies = pgTable('message_replies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  provider: text('provider').$type<'whatsapp' | 'termii'>().notNull(),
+  providerMessageId: text('provider_message_id').notNull(),
+  channel: text('channel').$type<'whatsapp' | 'sms'>().notNull(),
+  fromPhone: text('from_phone').notNull(),
+  receivedAt: ts('received_at').notNull(),
+  intent: text('intent').$type<'confirm' | 'cancel'>(),
+  appointmentId: bigint('appointment_id', { mode: 'number' }).references(() => appointments.id, { onDelete: 'set null' }),
+  outcome: text('outcome').$type<ReplyOutcome>().notNull(),
+  answer: text('answer').notNull(),
+  requestId: bigint('request_id', { mode: 'number' }).references(() => requests.id, { onDelete: 'set null' }),
+});
+
+export type MessageReplyRow = typeof messageReplies.$inferSelect;

@@ -18,8 +18,8 @@ export interface SinkRecord {
   time: string;
   channel: Channel;
   to: string;
-  /** A visit's message, or a one-time code (issue 44). */
-  kind: MessageKind | 'code';
+  /** A visit's message, a one-time code (issue 44), or the answer to a patient's reply (issue 46). */
+  kind: MessageKind | 'code' | 'reply';
   /** The code itself, so development can type it back (a sink stands in for the patient's phone). */
   code?: string;
   /** The caller's message id. */
@@ -136,6 +136,16 @@ export function sinkAdapter(channel: Channel, options: { dataDir: string; logger
       if (failed) return failed;
       // The file has the code (the sink is the patient's phone); a log line never does: it is a key.
       options.logger.info('code written to the local sink', { channel, to: maskDestination(channel, message.to), reference: message.id, file });
+      return { outcome: 'sent', providerId };
+    },
+    async sendReply(message) {
+      if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
+      if (message.channel !== channel) return { outcome: 'refused', reason: `a ${message.channel} answer given to the ${channel} sink` };
+      const providerId = `sink-${randomUUID()}`;
+      const sms = channel === 'sms' ? countSms(message.text) : null;
+      const failed = await write({ time: now().toISOString(), channel, to: message.to, kind: 'reply', reference: message.id, text: message.text, ...(sms ? { sms: { encoding: sms.encoding, segments: sms.segments } } : {}), status: 'sent', providerId });
+      if (failed) return failed;
+      options.logger.info('message written to the local sink', { channel, kind: 'reply', to: maskDestination(channel, message.to), reference: message.id, providerId, file });
       return { outcome: 'sent', providerId };
     },
     async send(message: OutgoingMessage): Promise<SendResult> {

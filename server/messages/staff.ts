@@ -8,7 +8,7 @@ import type { MessageView } from '../../shared/messages/types';
 import { appointments } from '../booking/schema';
 import type { Db, Tx } from '../platform/db/db';
 import { maskDestination } from './channel';
-import { messageOptOuts, messages } from './schema';
+import { messageOptOuts, messageReplies, messages } from './schema';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -53,7 +53,12 @@ export async function eraseMessagesOf(tx: Tx, person: { email?: string | null; p
     .delete(messages)
     .where(or(...byDestination, inArray(messages.appointmentId, theirs)))
     .returning({ id: messages.id });
+  // Their replies (issue 46), by the phone they wrote from or their visits; their answers' rows cascade.
+  const replies = await tx
+    .delete(messageReplies)
+    .where(person.phone ? or(eq(messageReplies.fromPhone, person.phone), inArray(messageReplies.appointmentId, theirs)) : inArray(messageReplies.appointmentId, theirs))
+    .returning({ id: messageReplies.id });
   const destinations = [person.phone, person.email].filter((d): d is string => Boolean(d));
   await tx.delete(messageOptOuts).where(and(inArray(messageOptOuts.destination, destinations)));
-  return removed.length;
+  return removed.length + replies.length;
 }

@@ -67,7 +67,26 @@ export interface WhatsAppTemplate {
   /** The body as submitted to Meta, {{1}}… standing for the parameters in order. */
   body: string;
   parameters: (v: MessageVariables) => string[];
+  /** Its buttons, as submitted (issue 46: the reminders' Confirm, Cancel and Change time). */
+  buttons?: readonly TemplateButton[];
 }
+
+/**
+ * A template's button. A quick reply's payload is set per message (`confirm:<reference>`), so the
+ * reply names its visit (server/messages/replies.ts); a URL button's address is fixed in the
+ * template but for its last part, `{{1}}`, set per message (the manage link's token).
+ */
+export type TemplateButton =
+  | { type: 'QUICK_REPLY'; text: string; payload: (v: MessageVariables) => string }
+  | { type: 'URL'; text: string; url: string; suffix: (v: MessageVariables) => string };
+
+/** The reminders' buttons: Confirm and Cancel (quick replies naming the visit) and Change time (the manage link). */
+export const REMINDER_BUTTONS: readonly TemplateButton[] = [
+  { type: 'QUICK_REPLY', text: 'Confirm', payload: (v) => `confirm:${v.reference ?? ''}` },
+  { type: 'QUICK_REPLY', text: 'Cancel', payload: (v) => `cancel:${v.reference ?? ''}` },
+  // The template's URL is PUBLIC_ORIGIN + "/m/{{1}}"; the parameter is the manage link's token.
+  { type: 'URL', text: 'Change time', url: '<PUBLIC_ORIGIN>/m/{{1}}', suffix: (v) => v.manageLink.replace(/^.*\/m\//, '') },
+];
 
 /**
  * Template bodies for Meta's review. Meta's rules for them: a body may not start or end with a
@@ -84,11 +103,12 @@ export const WHATSAPP_TEMPLATES: Record<MessageKind, WhatsAppTemplate> = {
     parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.manageLink, v.clinicPhone],
   },
   reminder: {
-    name: 'appointment_reminder',
+    name: 'appointment_reminder_reply',
     body:
       'Hello {{1}}, a friendly reminder of your visit at {{2}} on {{3}} with {{4}}.\n\n' +
-      'If you need to move or cancel it, open {{5}}\nQuestions? Call us on {{6}}.',
+      'Tap Confirm if you are coming, or Cancel if you cannot (you may also reply 1 or 2). To move it, open {{5}}\nQuestions? Call us on {{6}}.',
     parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.manageLink, v.clinicPhone],
+    buttons: REMINDER_BUTTONS,
   },
   change: {
     name: 'appointment_change',
@@ -142,17 +162,49 @@ export const WHATSAPP_FORM_TEMPLATES: Partial<Record<MessageKind, WhatsAppTempla
     parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.formLink ?? '', v.manageLink, v.clinicPhone],
   },
   reminder: {
-    name: 'appointment_reminder_new_patient',
+    name: 'appointment_reminder_new_patient_reply',
     body:
       'Hello {{1}}, a friendly reminder of your first visit at {{2}} on {{3}} with {{4}}.\n\n' +
       'Your new-patient form is not filled in yet. It takes about 10 minutes: {{5}}\n\n' +
-      'If you need to move or cancel the visit, open {{6}}\nQuestions? Call us on {{7}}.',
+      'Tap Confirm if you are coming, or Cancel if you cannot (you may also reply 1 or 2). To move it, open {{6}}\nQuestions? Call us on {{7}}.',
     parameters: (v) => [v.firstName, v.clinicName, v.when, v.practitioner, v.formLink ?? '', v.manageLink, v.clinicPhone],
+    buttons: REMINDER_BUTTONS,
   },
 };
 
-/** The template a message uses: the new-patient one when it carries the form's link. */
-export const whatsAppTemplateFor = (kind: MessageKind, v: Pick<MessageVariables, 'formLink'>): WhatsAppTemplate => (v.formLink && WHATSAPP_FORM_TEMPLATES[kind]) || WHATSAPP_TEMPLATES[kind];
+/**
+ * A course's one confirmation (issue 46, ADR 0050): every date in one parameter (Meta refuses new
+ * lines in a parameter, so the dates are one line, `courseDates`).
+ */
+export const WHATSAPP_COURSE_TEMPLATES: Partial<Record<MessageKind, WhatsAppTemplate>> = {
+  confirmation: {
+    name: 'course_confirmation',
+    body:
+      'Hello {{1}}, your course of {{2}} visits at {{3}} with {{4}} is booked: {{5}}.\n\n' +
+      'Each visit can be moved or cancelled on its own; this one, the first, at {{6}}\nQuestions? Call us on {{7}}.',
+    parameters: (v) => [v.firstName, String(v.course?.count ?? ''), v.clinicName, v.practitioner, v.course?.dates ?? '', v.manageLink, v.clinicPhone],
+  },
+};
+
+/** The template a message uses: a course's when it lists a course, the new-patient one when it carries the form's link. */
+export const whatsAppTemplateFor = (kind: MessageKind, v: Pick<MessageVariables, 'formLink' | 'course'>): WhatsAppTemplate =>
+  (v.course && WHATSAPP_COURSE_TEMPLATES[kind]) || (v.formLink && WHATSAPP_FORM_TEMPLATES[kind]) || WHATSAPP_TEMPLATES[kind];
+
+/**
+ * A course's dates in one line, Abuja time: "Tue 1 Dec, Fri 4 Dec and Tue 8 Dec at 2:00pm" when
+ * every visit is at the same time of day, else "Tue 1 Dec 2:00pm, Fri 4 Dec 10:30am and …".
+ */
+export function courseDates(starts: readonly Date[]): string {
+  const parts = starts.map((at) => {
+    const short = formatWhenShort(at);
+    const [day, time] = short.split(', ');
+    return { day: day ?? short, time: time ?? '' };
+  });
+  const sameTime = parts.every((p) => p.time === parts[0]?.time);
+  const items = sameTime ? parts.map((p) => p.day) : parts.map((p) => `${p.day} ${p.time}`);
+  const listed = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '');
+  return sameTime && parts[0] ? `${listed} at ${parts[0].time}` : listed;
+}
 
 /**
  * Meta refuses template parameters that contain new lines or tabs, or more than four spaces
@@ -165,13 +217,20 @@ export interface RenderedWhatsApp {
   parameters: string[];
   /** The text the patient sees (for the local sink and the staff page). */
   text: string;
+  /** The buttons' components of the send (Cloud API: `{ type: 'button', sub_type, index, parameters }`), in the template's order. */
+  buttons: { type: 'button'; sub_type: 'quick_reply' | 'url'; index: string; parameters: ({ type: 'payload'; payload: string } | { type: 'text'; text: string })[] }[];
 }
 
 export function renderWhatsApp(kind: MessageKind, v: MessageVariables): RenderedWhatsApp {
   const t = whatsAppTemplateFor(kind, v);
   const parameters = t.parameters(v).map(cleanParameter);
   const text = t.body.replace(/\{\{(\d+)\}\}/g, (_m, n: string) => parameters[Number(n) - 1] ?? '');
-  return { template: t.name, parameters, text };
+  const buttons = (t.buttons ?? []).map((b, i) =>
+    b.type === 'QUICK_REPLY'
+      ? { type: 'button' as const, sub_type: 'quick_reply' as const, index: String(i), parameters: [{ type: 'payload' as const, payload: b.payload(v) }] }
+      : { type: 'button' as const, sub_type: 'url' as const, index: String(i), parameters: [{ type: 'text' as const, text: b.suffix(v) }] },
+  );
+  return { template: t.name, parameters, text, buttons };
 }
 
 // --- SMS -----------------------------------------------------------------------------------
@@ -195,6 +254,8 @@ export const SMS_TEXTS: Record<MessageKind, ((v: MessageVariables) => string)[]>
     (v) => `Booked: visit to ${v.clinicName}, ${v.whenShort}. Change or cancel: ${v.manageLink}`,
   ],
   reminder: [
+    // Replies (issue 46, ADR 0050): 1 confirms, 2 cancels, said where the names leave room in one segment.
+    (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. Reply 1 to confirm, 2 to cancel. To change: ${v.manageLink} Call ${v.clinicPhone}`,
     (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink} Call ${v.clinicPhone}`,
     (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} with ${v.practitioner} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
     (v) => `Hi ${v.firstName}, a reminder of your visit to ${v.clinicName} on ${v.whenShort}. To change or cancel: ${v.manageLink}`,
@@ -259,6 +320,19 @@ export const SMS_WITH_FORM: Partial<Record<MessageKind, ((v: MessageVariables) =
   ],
 };
 
+/**
+ * A course's one confirmation by SMS, richest to leanest: every date (a course of six on the same
+ * time of day is about 130 characters of dates, so this is usually two segments; the sink and the
+ * README say how many parts).
+ */
+export const SMS_COURSE: Partial<Record<MessageKind, ((v: MessageVariables) => string)[]>> = {
+  confirmation: [
+    (v) => `Hi ${v.firstName}, your ${v.course?.count} visits to ${v.clinicName} with ${v.practitioner} are booked: ${v.course?.dates}. To change one: ${v.manageLink} Call ${v.clinicPhone}`,
+    (v) => `Hi ${v.firstName}, your ${v.course?.count} visits to ${v.clinicName} are booked: ${v.course?.dates}. To change one: ${v.manageLink}`,
+    (v) => `${v.clinicName}: ${v.course?.count} visits booked: ${v.course?.dates}. Change: ${v.manageLink}`,
+  ],
+};
+
 /** The SMS text for a kind, GSM-7 where the names allow, within one segment where possible. */
 export function renderSms(kind: MessageKind, v: MessageVariables): string {
   const gsm: MessageVariables = {
@@ -269,7 +343,7 @@ export function renderSms(kind: MessageKind, v: MessageVariables): string {
     whenShort: toGsm7Friendly(v.whenShort),
     clinicPhone: toGsm7Friendly(v.clinicPhone),
   };
-  const variants = ((v.formLink && SMS_WITH_FORM[kind]) || SMS_TEXTS[kind]).map((render) => render(gsm));
+  const variants = ((v.course && SMS_COURSE[kind]) || (v.formLink && SMS_WITH_FORM[kind]) || SMS_TEXTS[kind]).map((render) => render(gsm));
   return variants.find(fitsOneSms) ?? variants[variants.length - 1] ?? '';
 }
 

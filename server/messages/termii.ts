@@ -95,6 +95,11 @@ export function termiiAdapter(options: TermiiOptions): ChannelAdapter {
       if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
       return sendSms(message.to, renderCodeSms(message.code, message.minutes), signal);
     },
+    async sendReply(message, signal) {
+      if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
+      if (!message.text.trim()) return { outcome: 'refused', reason: 'empty text' };
+      return sendSms(message.to, message.text.trim(), signal);
+    },
   };
 }
 
@@ -136,6 +141,8 @@ export interface TermiiInbound {
   /** STOP, UNSUBSCRIBE or STOP ALL as the whole message: the patient leaves SMS and WhatsApp. */
   optOut: boolean;
   at: Date | null;
+  /** What they wrote (`message`): `1` confirms their next visit, `2` cancels it (ADR 0050). */
+  text: string;
 }
 
 export type TermiiWebhookResult =
@@ -184,7 +191,7 @@ export function handleTermiiWebhook(rawBody: Buffer | string, signatureHeader: s
     const text = typeof body.message === 'string' ? body.message : '';
     const id = body.message_id_str ?? body.message_id ?? body.id;
     const providerId = (typeof id === 'string' && id) || typeof id === 'number' ? String(id).slice(0, 200) : null;
-    return { ok: true, status: 200, report: null, inbound: { providerId, from, optOut: isOptOut(text), at: parseSentAt(body.received_at) } };
+    return { ok: true, status: 200, report: null, inbound: { providerId, from, optOut: isOptOut(text), at: parseSentAt(body.received_at), text: text.slice(0, 2000) } };
   }
   if (!isRecord(body) || typeof body.status !== 'string') return { ok: true, status: 200, report: null };
   const id = body.message_id_str ?? body.message_id;

@@ -2,12 +2,15 @@
  * The providers' webhooks on the Express app (issue 32, ADR 0031):
  *  - GET  /webhooks/whatsapp  Meta's verification challenge (our verify token, else 403).
  *  - POST /webhooks/whatsapp  status updates (delivered, read, failed) and inbound messages;
- *    STOP / UNSUBSCRIBE withdraws the patient's consent for that phone.
- *  - POST /webhooks/termii    SMS delivery reports, and inbound SMS: STOP withdraws consent.
+ *    STOP / UNSUBSCRIBE withdraws the patient's consent for that phone; any other message is a
+ *    reply (replies.ts: Confirm / Cancel buttons, `1` / `2`, or a message for staff).
+ *  - POST /webhooks/termii    SMS delivery reports, and inbound SMS: STOP withdraws consent;
+ *    any other text is a reply (`1` / `2`, or a message for staff).
  * Each POST reads the raw body (the signature is over the exact bytes) and checks its
  * signature before anything is parsed: a bad or missing one is answered 401 and changes
  * nothing. Without a provider configured (the local sink) the endpoints answer 404.
  */
+import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import { and, eq, gt, inArray, isNotNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { appointmentEvents, appointments } from '../booking/schema';
@@ -20,6 +23,7 @@ import { messageOptOuts, messages, webhookEvents, type MessageStatus } from './s
 import { handleTermiiWebhook } from './termii';
 import { answerVerification, handleWebhook, type WhatsAppEvent } from './whatsapp-cloud';
 import { fallBackAfterDeliveryFailure } from './worker';
+import { handleReply, type ReplyDeps, type ReplyHandled } from './replies';
 
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 export const TERMII_WEBHOOK_PATH = '/webhooks/termii';
@@ -90,7 +94,7 @@ export async function withdrawConsent(store: Store, phone: string, from: OptOutS
   });
 }
 
-async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger: Logger) {
+async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger: Logger, replies: WebhookDeps['replies']) {
   for (const event of events) {
     if (event.type === 'status') {
       if (event.status === 'sent') continue;
@@ -99,8 +103,20 @@ async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger
     } else if (event.optOut) {
       const count = await withdrawConsent(store, event.from, { source: 'whatsapp-inbound', eventId: event.providerId }, event.at);
       logger.info('patient opted out of messages', { channel: 'whatsapp', appointments: count });
+    } else if (replies) {
+      const done = await handleReply(
+        { store, ...replies },
+        { provider: 'whatsapp', channel: 'whatsapp', providerId: event.providerId, from: event.from, at: event.at, text: event.text, payload: event.payload, contextId: event.contextId, type: event.messageType },
+      );
+      logReply(logger, 'whatsapp', done);
     }
   }
+}
+
+/** A reply's outcome in the log: what it did, never what it said. */
+function logReply(logger: Logger, channel: 'whatsapp' | 'sms', done: ReplyHandled) {
+  if (done.applied) logger.info('patient reply applied', { channel, outcome: done.outcome, appointmentId: done.appointmentId, request: done.requestReference });
+  else if (done.why === 'replayed') logger.info('patient reply already applied', { channel });
 }
 
 export interface WebhookDeps {
@@ -108,6 +124,8 @@ export interface WebhookDeps {
   logger: Logger;
   whatsapp: WhatsAppConfig;
   sms: SmsConfig;
+  /** Acting on patients' replies (issue 46, ADR 0050): the booking's side and the links' origin; without it, replies other than STOP change nothing. */
+  replies?: Omit<ReplyDeps, 'store'> | undefined;
 }
 
 /** The webhook routes, with their own raw-body parser (mount before any other body parser). */
@@ -130,7 +148,7 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
       if (result.status === 401) logger.info('webhook refused', { provider: 'whatsapp', reason: result.reason });
       return void res.sendStatus(result.status);
     }
-    applyWhatsAppEvents(store, result.events, logger)
+    applyWhatsAppEvents(store, result.events, logger, deps.replies)
       .then(() => res.sendStatus(200))
       .catch(next);
   });
@@ -145,7 +163,17 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
     }
     const { report, inbound } = result;
     if (inbound) {
-      if (!inbound.optOut) return void res.sendStatus(200);
+      if (!inbound.optOut) {
+        if (!deps.replies) return void res.sendStatus(200);
+        // Termii's inbound carries `message_id`; without one, the body itself names the message (a resend is the same bytes).
+        const providerId = inbound.providerId ?? `body-${createHash('sha256').update(body).digest('hex').slice(0, 40)}`;
+        return void handleReply({ store, ...deps.replies }, { provider: 'termii', channel: 'sms', providerId, from: inbound.from, at: inbound.at ?? new Date(), text: inbound.text, payload: null, contextId: null, type: 'text' })
+          .then((done) => {
+            logReply(logger, 'sms', done);
+            res.sendStatus(200);
+          })
+          .catch(next);
+      }
       return void withdrawConsent(store, inbound.from, { source: 'sms-inbound', eventId: inbound.providerId }, inbound.at ?? new Date())
         .then((count) => {
           logger.info('patient opted out of messages', { channel: 'sms', appointments: count });

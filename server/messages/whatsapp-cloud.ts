@@ -176,12 +176,23 @@ export function whatsAppCloudAdapter(options: WhatsAppCloudOptions): WhatsAppClo
       const invalid = checkMessage(message);
       if (invalid) return invalid;
       const rendered = renderWhatsApp(message.kind, message.variables);
-      return post(templateMessage(message, rendered.template, [{ type: 'body', parameters: rendered.parameters.map((text) => ({ type: 'text', text })) }]), signal);
+      return post(templateMessage(message, rendered.template, [{ type: 'body', parameters: rendered.parameters.map((text) => ({ type: 'text', text })) }, ...rendered.buttons]), signal);
     },
     async sendCode(message, signal) {
       if (!isE164(message.to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
       const rendered = renderCodeWhatsApp(message.code, message.minutes, options.codeTemplate);
       return post(templateMessage(message, rendered.template, rendered.components), signal);
+    },
+    async sendReply({ id, to, text, inReplyTo, now = new Date() }, signal) {
+      if (!isE164(to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
+      if (!canSendFreeForm(inReplyTo.at, now)) return { outcome: 'refused', reason: 'outside the 24-hour customer-service window: use a template', code: '131047' };
+      const body = text.trim();
+      if (!body) return { outcome: 'refused', reason: 'empty text' };
+      // `context.message_id` quotes the patient's message above the answer.
+      return post(
+        { messaging_product: 'whatsapp', recipient_type: 'individual', to: toWaNumber(to), context: { message_id: inReplyTo.providerId }, type: 'text', biz_opaque_callback_data: id.slice(0, 512), text: { body: body.slice(0, 4096), preview_url: false } },
+        signal,
+      );
     },
     async sendText({ id, to, text, lastInboundAt, now = new Date() }, signal) {
       if (!isE164(to)) return { outcome: 'refused', reason: 'not an E.164 phone number' };
@@ -260,8 +271,14 @@ export type WhatsAppEvent =
       /** E.164. */
       from: string;
       at: Date;
-      /** Text of a text message; null for other types (images, buttons, locations…). */
+      /** Text of a text message, or the label of the button tapped; null for other types (images, locations…). */
       text: string | null;
+      /** WhatsApp's message type: 'text', 'button' (a template's quick reply), 'interactive', 'image'… */
+      messageType: string;
+      /** A quick reply's payload: `button.payload` (a template's button) or `interactive.button_reply.id`. */
+      payload: string | null;
+      /** The wamid of the message this one replies to (`context.id`): a button's always, a typed reply's when quoted. */
+      contextId: string | null;
       /** STOP, UNSUBSCRIBE or STOP ALL: the patient leaves WhatsApp messages. */
       optOut: boolean;
     };
@@ -322,11 +339,38 @@ export function parseEvents(payload: unknown): WhatsAppEvent[] {
         if (!isRecord(m) || typeof m.id !== 'string' || typeof m.from !== 'string') continue;
         const at = epoch(m.timestamp);
         if (!at) continue;
-        const text = m.type === 'text' && isRecord(m.text) && typeof m.text.body === 'string' ? m.text.body : null;
+        const typed = m.type === 'text' && isRecord(m.text) && typeof m.text.body === 'string' ? m.text.body : null;
+        const reply = replyOf(m);
         const from = `+${m.from.replace(/\D/g, '')}`;
-        events.push({ type: 'inbound', providerId: m.id, from, at, text, optOut: text !== null && isOptOut(text) });
+        const contextId = isRecord(m.context) && typeof m.context.id === 'string' && m.context.id ? m.context.id : null;
+        events.push({
+          type: 'inbound',
+          providerId: m.id,
+          from,
+          at,
+          text: typed ?? reply?.text ?? null,
+          messageType: typeof m.type === 'string' ? m.type : 'unknown',
+          payload: reply?.payload ?? null,
+          contextId,
+          optOut: typed !== null && isOptOut(typed),
+        });
       }
     }
   }
   return events;
+}
+
+/**
+ * A tapped button, from the two shapes Meta documents (webhooks reference, messages: "button"
+ * and "interactive"): a template's quick reply, `{ type: 'button', button: { payload, text } }`;
+ * an interactive message's reply button, `{ type: 'interactive', interactive: { type:
+ * 'button_reply', button_reply: { id, title } } }`. Both carry `context: { from, id }`.
+ */
+function replyOf(m: Record<string, unknown>): { payload: string | null; text: string | null } | null {
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  if (m.type === 'button' && isRecord(m.button)) return { payload: str(m.button.payload), text: str(m.button.text) };
+  if (m.type === 'interactive' && isRecord(m.interactive) && m.interactive.type === 'button_reply' && isRecord(m.interactive.button_reply)) {
+    return { payload: str(m.interactive.button_reply.id), text: str(m.interactive.button_reply.title) };
+  }
+  return null;
 }

@@ -21,7 +21,7 @@
  *    → e-mail, with a destination and not opted out of) so the patient still hears; 'failed'
  *    when none is left. An opt-out refusal is recorded for the destination.
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { shortManagePath } from '../../shared/booking/results';
 import { fullAddressOf } from '../../shared/clinic/site-facts';
 import { site } from '../../shared/content/site';
@@ -34,8 +34,8 @@ import type { Logger } from '../platform/http/logger';
 import { CHANNELS, type Channel, type ChannelAdapter, type MessageKind, type MessageVariables, type SendResult } from './channel';
 import { consentedChannel, destinationOf, templateKind, TRANSACTIONAL_KINDS } from './queue';
 import { DEFAULT_SCHEDULE, isAllowedAt, nextAllowed, nextChannel, type Reachability, type ScheduleConfig } from './rules';
-import { messageOptOuts, messages, type MessageRow } from './schema';
-import { formatWhen, visitVariables } from './templates';
+import { messageOptOuts, messageReplies, messages, type MessageRow } from './schema';
+import { courseDates, formatWhen, visitVariables } from './templates';
 import { offerPath, entryPath, offerTokenOf, entryTokenOf } from '../booking/waitlist';
 import { waitlistEntries, waitlistOffers } from '../booking/schema';
 import { errorFields } from '../platform/http/error-fields';
@@ -159,7 +159,11 @@ async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach
     }
     channel = next;
   }
-  if (!isAllowedAt(channel, now, schedule)) {
+  // A row the schedule made due inside the quiet hours was meant to go then: the patient's own
+  // change, confirmed at once on WhatsApp at any hour (issue 46; queue.ts noticeDue). The schedule
+  // puts nothing else there, so only such a row, on its own channel, goes through the night.
+  const meantNow = channel === row.channel && channel !== 'sms' && !isAllowedAt(channel, row.dueAt, schedule);
+  if (!meantNow && !isAllowedAt(channel, now, schedule)) {
     await record(options.store, row, { status: 'scheduled', channel, destination: destination(channel), lockedUntil: null, attempts: row.attempts - 1, nextAttemptAt: nextAllowed(channel, now, schedule), updatedAt: now });
     return { outcome: 'retried' };
   }
@@ -168,6 +172,7 @@ async function channelNow(options: MessagesWorkerOptions, row: MessageRow, reach
 
 async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise<RowOutcome> {
   if (row.offerId !== null) return sendOffer(options, row, row.offerId);
+  if (row.replyId !== null) return sendAnswer(options, row, row.replyId);
   const { store } = options;
   const now = options.now?.() ?? new Date();
   const [found] = await store.db
@@ -199,6 +204,7 @@ async function sendOne(options: MessagesWorkerOptions, row: MessageRow): Promise
     address: fullAddressOf(found.location),
     reference: appointment.reference,
     ...(await formLinkOf(options, row, appointment, token)),
+    ...(await courseOf(options, row, appointment)),
   });
   return deliver(options, row, reach, channel, to, templateKind(row.kind), variables, (next) => destinationOf(appointment, next));
 }
@@ -292,6 +298,48 @@ async function sendOffer(options: MessagesWorkerOptions, row: MessageRow, offerI
     until: formatWhen(offer.expiresAt).replace(/^.* at /, ''),
   };
   return deliver(options, row, reach, channel, entry.patientPhone, row.kind === 'offer' ? 'offer' : 'offer_gone', variables, (next) => (next === 'email' ? null : entry.patientPhone));
+}
+
+/**
+ * The answer to a patient's reply (issue 46, ADR 0050): its words were written with the reply, in
+ * its transaction; it goes at once, whatever the hour (they just wrote to us), on the channel they
+ * wrote on, to the number they wrote from. Retried like any message; no other channel (the
+ * answer belongs beside their message).
+ */
+async function sendAnswer(options: MessagesWorkerOptions, row: MessageRow, replyId: number): Promise<RowOutcome> {
+  const { store, logger } = options;
+  const now = options.now?.() ?? new Date();
+  const [reply] = await store.db.select().from(messageReplies).where(eq(messageReplies.id, replyId));
+  const adapter = reply ? options.channels[reply.channel] : null;
+  if (!reply || !adapter?.sendReply) {
+    await record(store, row, { status: 'failed', lockedUntil: null, lastError: reply ? `no answer on ${reply.channel}` : 'reply gone', updatedAt: now });
+    return 'failed';
+  }
+  const result = await adapter.sendReply({ id: `msg-${row.id}`, channel: reply.channel, to: reply.fromPhone, text: reply.answer, inReplyTo: { providerId: reply.providerMessageId, at: reply.receivedAt }, now });
+  const done = options.now?.() ?? new Date();
+  if (result.outcome === 'sent') {
+    await record(store, row, { status: 'sent', provider: adapter.provider, providerId: result.providerId, sentAt: done, lockedUntil: null, lastError: null, updatedAt: done });
+    return 'sent';
+  }
+  if (result.outcome === 'retry' && row.attempts < (options.maxAttempts ?? 6)) {
+    const wait = Math.max((options.backoffMs ?? defaultMessageBackoffMs)(row.attempts), result.retryAfterMs ?? 0);
+    await record(store, row, { status: 'scheduled', nextAttemptAt: new Date(done.getTime() + wait), lockedUntil: null, lastError: errorClass('retry', reply.channel, result), updatedAt: done });
+    return 'retried';
+  }
+  await record(store, row, { status: 'failed', lockedUntil: null, lastError: errorClass(result.outcome === 'retry' ? 'retry' : 'refused', reply.channel, result), updatedAt: done });
+  logger.error('answer to a reply failed', { messageId: row.id, channel: reply.channel, reason: result.reason });
+  return 'failed';
+}
+
+/** `{ course }` for a course's confirmation (issue 46): every visit still booked, compactly; else nothing. */
+async function courseOf(options: MessagesWorkerOptions, row: MessageRow, appointment: AppointmentRow): Promise<{ course?: MessageVariables['course'] }> {
+  if (row.kind !== 'confirmation' || appointment.courseId === null) return {};
+  const visits = await options.store.db
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(and(eq(appointments.courseId, appointment.courseId), eq(appointments.status, 'booked')))
+    .orderBy(asc(appointments.startsAt));
+  return visits.length > 1 ? { course: { dates: courseDates(visits.map((v) => v.startsAt)), count: visits.length } } : {};
 }
 
 /** Reminders this far ahead of the visit (or more) repeat the form's link: the day-before one. */

@@ -270,3 +270,27 @@ export async function suppressUnsubscribed(store: Store, keys: FormKeys): Promis
     return left.length;
   });
 }
+
+/**
+ * A patient's reply by WhatsApp or SMS that needs a person (issue 46, ADR 0050: not understood,
+ * from an unknown number, about a visit that is over or too soon to cancel): a request of kind
+ * 'reply' in the staff inbox, in the caller's transaction (the reply's own), its history naming
+ * the visit it is about when known. Answers its id and reference.
+ */
+export async function recordPatientReply(
+  tx: Tx,
+  input: { name: string | null; phone: string; payload: Record<string, unknown>; booking: string | null; via: 'whatsapp' | 'sms'; at: Date },
+): Promise<{ id: number; reference: string }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const reference = newReference('reply');
+    const [row] = await tx
+      .insert(requests)
+      .values({ reference, kind: 'reply', name: input.name, phone: input.phone, payload: input.payload, createdAt: input.at, updatedAt: input.at })
+      .onConflictDoNothing()
+      .returning({ id: requests.id });
+    if (!row) continue;
+    await tx.insert(requestEvents).values({ requestId: row.id, at: input.at, actor: 'visitor', action: 'created', toStatus: 'new', detail: { via: input.via, ...(input.booking ? { booking: input.booking } : {}) } });
+    return { id: row.id, reference };
+  }
+  throw new Error('recordPatientReply: could not find a free reference');
+}

@@ -70,6 +70,8 @@ export interface AppointmentView {
   createdBy: string;
   createdAt: string;
   cancelledAt: string | null;
+  /** When the patient confirmed the visit by replying to a reminder (issue 46); null until then. */
+  confirmedAt: string | null;
   /** Name it when changing it as staff (a stale version is refused). */
   version: number;
   /** Whether the patient proved the phone and the address (messages go only to what was proven). */

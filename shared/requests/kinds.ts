@@ -52,6 +52,13 @@ export const REQUEST_KINDS = {
       text: 'We will e-mail you our bank details with this reference within one working day, and reserve the items for 7 days. Nothing has been charged.',
     },
   },
+  /** A patient's reply to a WhatsApp or SMS message that the server did not act on (issue 46, ADR 0050): staff answer it. */
+  reply: {
+    prefix: 'RPL',
+    label: 'Patient reply',
+    noun: 'patient reply by WhatsApp or SMS',
+    nextSteps: { title: 'Thank you: your reply has reached us', text: 'A member of our team reads every reply and will call or write back within one working day.' },
+  },
 } as const;
 
 export type RequestKind = keyof typeof REQUEST_KINDS;

@@ -7,7 +7,10 @@ import type { Store } from '../../server/platform/db/store';
 import { outbox } from '../../server/platform/mail/outbox';
 import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
-import { bookingDeps, bookingForm, useBookingStore, visitor } from '../support/booking';
+import { bookingDeps, bookingForm, ORIGIN, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
+import type { ChannelAdapter } from '../../server/messages/channel';
+import { processMessages } from '../../server/messages/worker';
+import { silentLogger } from '../../server/platform/http/logger';
 
 // Confirmations at once (issue 46): a patient who has just booked, moved or cancelled is awake
 // and waiting, so at 23:30 their confirmation goes at once on WhatsApp and by e-mail; the quiet
@@ -35,6 +38,12 @@ describe.each(testEngines())('confirmations at once on %s', (engine) => {
     const sms = await book(deps(), bookingForm({ date: '2026-12-02', time: '10:00', reminders: { channel: 'sms', consent: true }, patient: { name: 'Bola', phone: '+2348030000002', email: null } }), visitor(null, '+2348030000002'));
     if (!sms.ok) throw new Error(sms.reason);
     expect(await due(sms.appointment.id, 'confirmation')).toBe(at('2026-12-01', '08:00').toISOString());
+    // And the worker sends it then: at 23:30 the WhatsApp confirmation goes; the SMS one is not due.
+    const went: string[] = [];
+    const memory = (channel: 'whatsapp' | 'sms' | 'email'): ChannelAdapter => ({ channel, provider: 'memory', send: async (m) => (went.push(`${m.channel} ${m.kind}`), { outcome: 'sent', providerId: `mem-${went.length}` }) });
+    const round = await processMessages({ store, channels: { whatsapp: memory('whatsapp'), sms: memory('sms'), email: memory('email') }, secret: TEST_SECRET, publicOrigin: ORIGIN, logger: silentLogger, now: () => LATE });
+    expect(round).toMatchObject({ sent: 1, retried: 0 });
+    expect(went).toEqual(['whatsapp confirmation']);
   });
 
   it('cancelled at 23:30 by the patient: the notice at once; by staff: at 07:00', async () => {

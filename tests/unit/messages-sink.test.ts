@@ -48,7 +48,7 @@ describe('the local sink', () => {
       kind: 'reminder',
       reference: 'appt-42:reminder-120',
       template: {
-        name: 'appointment_reminder',
+        name: 'appointment_reminder_reply',
         parameters: ['Ada', 'Abuja Spine & Wellness Clinic', 'Wednesday 2 December at 10:30 am', 'Dr Chidi Okafor', 'https://abujaspine.ng/m/7K3QX9PA2D', '0803 123 4567'],
       },
       text: expect.stringContaining('a friendly reminder of your visit'),

@@ -157,8 +157,21 @@ describe('WhatsApp webhook events (POST)', () => {
   ])('an inbound %j is an opt-out: %s', (text, optOut) => {
     const body = inboundPayload(text);
     const result = handleWebhook(body, sign(body), APP_SECRET);
-    expect(result.ok && result.events).toEqual([{ type: 'inbound', providerId: 'wamid.inbound1', from: '+2348031234567', at: new Date(1764667800 * 1000), text, optOut }]);
+    expect(result.ok && result.events).toEqual([{ type: 'inbound', providerId: 'wamid.inbound1', from: '+2348031234567', at: new Date(1764667800 * 1000), text, messageType: 'text', payload: null, contextId: null, optOut }]);
     expect(isOptOut(text)).toBe(optOut);
+  });
+
+  // Meta's webhooks reference, messages: "button" (a template's quick reply) and "interactive" (button_reply), each with its context.
+  it.each([
+    ['button', { type: 'button', button: { payload: 'cancel:BK-7K3QX', text: 'Cancel' } }],
+    ['interactive', { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'cancel:BK-7K3QX', title: 'Cancel' } } }],
+  ])('a tapped %s button: its payload, its label and the message it answers (never an opt-out)', (messageType, message) => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages: [{ context: { from: '2348000000000', id: 'wamid.REMINDER' }, from: '2348031234567', id: 'wamid.tap1', timestamp: '1764667800', ...message }] } }] }],
+    });
+    const result = handleWebhook(body, sign(body), APP_SECRET);
+    expect(result.ok && result.events).toEqual([{ type: 'inbound', providerId: 'wamid.tap1', from: '+2348031234567', at: new Date(1764667800 * 1000), text: 'Cancel', messageType, payload: 'cancel:BK-7K3QX', contextId: 'wamid.REMINDER', optOut: false }]);
   });
 });
 
@@ -294,9 +307,9 @@ describe('Termii delivery reports', () => {
       ok: true,
       status: 200,
       report: null,
-      inbound: { providerId: '3905204342778053556', from: '+2347069549231', optOut: true, at: new Date('2020-12-16T10:51:03Z') },
+      inbound: { providerId: '3905204342778053556', from: '+2347069549231', optOut: true, at: new Date('2020-12-16T10:51:03Z'), text: ' stop. ' },
     });
     const chat = inbound('Great, see you then');
-    expect(handleTermiiWebhook(chat, signSha512(chat), SECRET)).toMatchObject({ ok: true, report: null, inbound: { from: '+2347069549231', optOut: false } });
+    expect(handleTermiiWebhook(chat, signSha512(chat), SECRET)).toMatchObject({ ok: true, report: null, inbound: { from: '+2347069549231', optOut: false, text: 'Great, see you then' } });
   });
 });

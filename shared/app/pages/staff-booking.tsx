@@ -33,6 +33,9 @@ export interface StaffBookingData extends BookingDetailData {
   refundKey: string;
 }
 
+/** A reply's channel as staff read it. */
+const viaLabel = (via: unknown) => (via === 'sms' ? 'SMS' : 'WhatsApp');
+
 function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): string {
   switch (e.action) {
     case 'booked':
@@ -43,7 +46,9 @@ function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): stri
       return `Moved to ${to}${who}`;
     }
     case 'cancelled':
-      return 'Cancelled';
+      return e.detail.via ? `Cancelled by the patient's reply (${viaLabel(e.detail.via)})` : 'Cancelled';
+    case 'confirmed':
+      return `Confirmed by the patient's reply (${viaLabel(e.detail.via)})`;
     case 'status':
       return `Status ${e.fromStatus ? appointmentStatus.label(e.fromStatus) : '—'} → ${e.toStatus ? appointmentStatus.label(e.toStatus) : '—'}`;
     case 'links-revoked':
@@ -127,6 +132,7 @@ export default function StaffBookingPage() {
                 <dt>Status</dt>
                 <dd>
                   <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
+                  {a.confirmedAt && a.status === 'booked' && <span className="staff-confirmed"> Confirmed by the patient {formatWhen(Date.parse(a.confirmedAt))}</span>}
                 </dd>
                 <dt>When</dt>
                 <dd>{formatVisit(Date.parse(a.startsAt), Date.parse(a.endsAt))}</dd>

@@ -108,6 +108,7 @@ export default function StaffCalendarPage() {
                       </span>
                       <p className="cal-item__meta">
                         <StatusBadge status={a.status} label={appointmentStatus.label(a.status)} />
+                        {a.confirmedAt && a.status === 'booked' && <span className="cal-item__confirmed">Confirmed by the patient</span>}
                         <span>{names.service(a.serviceId)}</span>
                         <span>{names.practitioner(a.practitionerId)}</span>
                         {a.courseSeq !== null && <span className="cal-item__course">Course: visit {a.courseSeq} of {a.courseSize}</span>}

@@ -16,10 +16,10 @@ const SAVED: Record<string, string> = {
   approve: 'Comment approved: it now shows under its post.',
 };
 
-function historyText(h: HistoryLine): string {
+function historyText(h: HistoryLine, kind: string): string {
   switch (h.action) {
     case 'created':
-      return 'Received from the website';
+      return kind === 'reply' ? 'Received as a reply by WhatsApp or SMS' : 'Received from the website';
     case 'status':
       return `Status ${h.fromStatus ? requestStatus.label(h.fromStatus) : '—'} → ${h.toStatus ? requestStatus.label(h.toStatus) : '—'}${h.visitAt ? `, visit ${formatAbuja(h.visitAt)}` : ''}`;
     case 'note':
@@ -73,6 +73,8 @@ export default function StaffRequestPage() {
     }
   }, [echo, revalidator]);
   const visit = abujaParts(r.visitAt);
+  // A patient's reply (issue 46): the visit it was about, from its history.
+  const visitOfReply = r.kind === 'reply' ? (history.find((h) => h.booking)?.booking ?? null) : null;
   const formKey = `${r.version}-${echo ? JSON.stringify(echo.values) : ''}`;
 
   return (
@@ -160,7 +162,7 @@ export default function StaffRequestPage() {
                 {history.map((h, i) => (
                   <li key={i}>
                     <time dateTime={h.at}>{formatAbuja(h.at)}</time>
-                    {historyText(h)} <span>by {h.by}</span>
+                    {historyText(h, r.kind)} <span>by {h.by}</span>
                     {h.booking && (
                       <>
                         {' '}
@@ -187,6 +189,15 @@ export default function StaffRequestPage() {
                     </Form>
                   ))}
                 </div>
+              </section>
+            )}
+            {r.kind === 'reply' && !r.erasedAt && visitOfReply && (
+              <section className="staff-card" aria-labelledby="reply-visit-heading">
+                <h2 id="reply-visit-heading">Their visit</h2>
+                <p>The patient replied about this visit. Nothing was changed by their message.</p>
+                <Link to={`/staff/bookings/${visitOfReply}`} className="btn btn--primary">
+                  Open visit {visitOfReply}
+                </Link>
               </section>
             )}
             {r.kind === 'appointment' && !r.erasedAt && (
