@@ -66,6 +66,10 @@ const intentControls = args.find((a) => a.startsWith('--control='))?.slice('--co
 const afterScrollArg = args.find((a) => a.startsWith('--after-scroll='))?.slice('--after-scroll='.length);
 const afterScroll = afterScrollArg === 'none' ? [] : (afterScrollArg ?? '300,1500').split(',').map(Number).filter((n) => Number.isFinite(n) && n >= 0);
 const scrollOnly = args.includes('--scroll-only');
+// --doc-parts: what each part of a page's document weighs (brotli bytes it adds to the whole, ADR 0027,
+// 0052); --save-html=DIR keeps each page's HTML as the cache sends it.
+const docParts = args.includes('--doc-parts');
+const saveHtmlDir = args.find((a) => a.startsWith('--save-html='))?.slice('--save-html='.length);
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
 const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
 // --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
@@ -155,11 +159,28 @@ async function startServer(dir, { asEditor = editor, dataDir: shared } = {}) {
 }
 const base = await startServer(out);
 // (After the first: it has migrated and seeded the database both use.)
-const baseline = baselineOut ? await startServer(baselineOut) : undefined;
+// With --picture-post the baseline shares the measured server's media folder: the post's pictures are there.
+const baseline = baselineOut ? await startServer(baselineOut, picturePost ? { dataDir: dataDirs.get(out) } : {}) : undefined;
 
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = [];
 const jsRows = [];
+const partRows = [];
+/** The brotli bytes each part of a document adds to the whole (the whole with it, less the whole without it). */
+function documentParts(html) {
+  const br = (s) => brotliCompressSync(Buffer.from(s)).length;
+  const whole = br(html);
+  const parts = {
+    head: /<head>[\s\S]*?<\/head>/g,
+    style: /<style>[\s\S]*?<\/style>/g,
+    'JSON-LD': /<script type="application\/ld\+json"[\s\S]*?<\/script>/g,
+    'hydration data': /<script[^>]*>window\.__staticRouterHydrationData[\s\S]*?<\/script>/g,
+    'inline svg': /<svg[\s\S]*?<\/svg>/g,
+    'img/picture': /<picture[\s\S]*?<\/picture>|<img[^>]*>/g,
+    loader: /<script type="module"[^>]*><\/script>/g,
+  };
+  return { 'body br': whole, ...Object.fromEntries(Object.entries(parts).map(([name, re]) => [name, whole - br(html.replace(re, ''))])) };
+}
 // The framework/shared code: the entry chunk and everything it imports statically, loaded by
 // every page (and cached across pages); the rest of a page's scripts is its own code.
 const manifest = JSON.parse(readFileSync(path.join(out, 'client/.vite/manifest.json'), 'utf8'));
@@ -277,6 +298,11 @@ try {
     const j = size(js);
     const c = size(css);
     const htmlGz = gzipSync(Buffer.from(html)).length;
+    if (saveHtmlDir) {
+      mkdirSync(saveHtmlDir, { recursive: true });
+      writeFileSync(path.join(saveHtmlDir, `${p.replace(/\W+/g, '_') || 'home'}.html`), html);
+    }
+    if (docParts) partRows.push({ path: p, ...documentParts(html) });
     rows.push({ path: p, js: js.size, jsRaw: kb(j.raw), jsGz: kb(j.gz), cssGz: kb(c.gz), htmlGz: kb(htmlGz), 'doc B': doc.bytes, coding: doc.coding, 'first trip': doc.bytes <= FIRST_ROUND_TRIP ? 'yes' : 'NO' });
     const framework = [...js].filter((f) => shared.has(f));
     const page = [...js].filter((f) => !shared.has(f));
@@ -287,6 +313,10 @@ try {
     console.table(rows);
     console.log('JavaScript per path (KB, brotli quality 11): framework+shared = the entry and its static imports, the same on every page; page = the rest:');
     console.table(jsRows);
+  }
+  if (partRows.length) {
+    console.log('What each part of the document weighs (bytes of brotli 11 the whole loses without it; head = the whole <head>):');
+    console.table(partRows);
   }
 
   // 5 fresh loads per row unless --runs says otherwise.

@@ -8,6 +8,7 @@ import { useSiteDetails } from '../platform/site-details';
 import type { SidebarData } from './loaders';
 import type { IconName } from '../content/types';
 import { Icon } from '../ui/icons';
+import { KeptHtml } from '../ui/kept-html';
 import { categoryHref, postHref } from './links';
 import { TagLinks } from './tag-links';
 
@@ -33,12 +34,23 @@ function Widget({ id, title, children, className }: { id: string; title: string;
 /**
  * The blog sidebar (spec section 2): search, about, popular feeds, categories, social
  * profile, image feed, tags and a banner to /contact. Search is a GET form to /blogs.
+ * `data` is absent at hydration on a post's page (its `hydrateFromHtml`): the browser keeps the
+ * server's HTML of the sidebar, its links and search navigating in the app (shared/ui/kept-html.tsx,
+ * ADR 0052).
  */
-export function BlogSidebar({ data, query = '', currentTag }: { data: SidebarData; query?: string; currentTag?: string }) {
+export function BlogSidebar({ data, query = '', currentTag }: { data: SidebarData | undefined; query?: string; currentTag?: string }) {
+  return (
+    <KeptHtml as="aside" id="blog-sidebar" className="blog-sidebar" aria-label="Blog sidebar">
+      {data && <SidebarWidgets data={data} query={query} currentTag={currentTag} />}
+    </KeptHtml>
+  );
+}
+
+function SidebarWidgets({ data, query, currentTag }: { data: SidebarData; query: string; currentTag?: string }) {
   const { popular, categories, imageFeed, tags } = data;
   const { social } = useSiteDetails();
   return (
-    <aside className="blog-sidebar" aria-label="Blog sidebar">
+    <>
       <Widget id="blog-search-title" title="Search" className="widget--search">
         <Form method="get" action="/blogs" role="search" className="sidebar-search">
           <label htmlFor="blog-search" className="visually-hidden">
@@ -129,6 +141,6 @@ export function BlogSidebar({ data, query = '', currentTag }: { data: SidebarDat
           {blogBanner.cta}
         </Link>
       </section>
-    </aside>
+    </>
   );
 }

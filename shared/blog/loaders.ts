@@ -3,6 +3,7 @@ import type { PageMeta } from '../platform/page-meta';
 import type { MediaPicture } from '../platform/media';
 import type { RichTextDoc } from '../platform/rich-text';
 import type { SiteImage } from '../platform/site-image';
+import type { Img } from '../content/types';
 
 /**
  * The blog pages' data. The posts are data (the posts table, edited at /staff/content), so the
@@ -22,13 +23,27 @@ export interface BlogPost extends Post {
 
 export type ListFilter = { kind: 'tag' | 'category' | 'search'; value: string } | null;
 
+/**
+ * A post as the sidebar's feeds show it: its link, title, day and picture (the picture's own
+ * size; its alt text is the title's, so not carried). Only these: the sidebar is on every blog
+ * page, and its data is in each page's document for hydration (ADR 0052).
+ */
+export interface SidebarPost {
+  slug: string;
+  title: string;
+  date: string;
+  img: Pick<Img, 'src' | 'width' | 'height'>;
+}
+
 /** What the sidebar shows beside every list and post. */
 export interface SidebarData {
-  popular: Post[];
+  popular: SidebarPost[];
   categories: { name: string; count: number }[];
   tags: string[];
-  imageFeed: Post[];
+  imageFeed: SidebarPost[];
 }
+
+const sidebarPost = ({ slug, title, date, img }: Post): SidebarPost => ({ slug, title, date, img: { src: img.src, width: img.width, height: img.height } });
 
 export interface BlogListData {
   /** The posts of this page. */
@@ -77,10 +92,10 @@ export function categoriesOf(all: readonly Post[]): { name: string; count: numbe
 /** The sidebar's lists, from the published posts (newest first). */
 export function sidebarOf(all: readonly Post[]): SidebarData {
   return {
-    popular: [...all].sort((a, b) => b.comments - a.comments).slice(0, 3),
+    popular: [...all].sort((a, b) => b.comments - a.comments).slice(0, 3).map(sidebarPost),
     categories: categoriesOf(all),
     tags: tagsOf(all),
-    imageFeed: all.slice(0, 6),
+    imageFeed: all.slice(0, 6).map(sidebarPost),
   };
 }
 
@@ -110,9 +125,16 @@ export interface PostBody {
   pictures: Record<string, MediaPicture>;
 }
 
+/** A post as its page's data holds it: its cover is absent at hydration (the page's HTML has it, ADR 0052). */
+export type PostOnPage = Omit<BlogPost, 'img'> & { img?: BlogPost['img'] };
+
 export interface BlogPostData {
-  post: BlogPost;
-  body: PostBody;
+  post: PostOnPage;
+  /**
+   * Always from the server's loader; absent in the document's hydration data (the detail routes'
+   * `hydrateFromHtml`): the page's HTML has it in full and the browser keeps that (ADR 0052).
+   */
+  body?: PostBody;
   /** Approved readers' comments, oldest first. */
   approvedComments?: PublishedComment[];
   /** The older post. */
@@ -120,7 +142,8 @@ export interface BlogPostData {
   /** The newer post. */
   next: PostLink | null;
   meta: PageMeta;
-  sidebar: SidebarData;
+  /** Absent at hydration, as `body` (ADR 0052). */
+  sidebar?: SidebarData;
 }
 
 /** The posts before (older) and after (newer) this one, for previous/next links. */

@@ -1,5 +1,6 @@
 import type { MediaPicture } from '../platform/media';
 import type { RichTextBlock, RichTextDoc } from '../platform/rich-text';
+import { KeptHtml } from '../ui/kept-html';
 import { RichText } from '../ui/rich-text';
 import type { Img } from '../content/types';
 
@@ -64,11 +65,21 @@ function Blocks({ blocks, pictures }: { blocks: readonly RichTextBlock[]; pictur
  * A post's body (every detail variant): the stored document rendered from an allowlist
  * (shared/ui/rich-text.tsx: nothing typed can run), with its quotes as pull quotes and two clinic
  * photographs after its first third of blocks (at least two), as the template had it.
+ * `body` is absent at hydration (the detail routes' `hydrateFromHtml`): the browser keeps the
+ * server's HTML of it (shared/ui/kept-html.tsx, ADR 0052).
  */
-export function PostBody({ doc, pictures, figures }: { doc: RichTextDoc; pictures: Readonly<Record<string, MediaPicture>>; figures: readonly Img[] }) {
+export function PostBody({ body, figures }: { body: { doc: RichTextDoc; pictures: Readonly<Record<string, MediaPicture>> } | undefined; figures: readonly Img[] }) {
+  return (
+    <KeptHtml id="post-body" className="post__body">
+      {body && <PostBlocks doc={body.doc} pictures={body.pictures} figures={figures} />}
+    </KeptHtml>
+  );
+}
+
+function PostBlocks({ doc, pictures, figures }: { doc: RichTextDoc; pictures: Readonly<Record<string, MediaPicture>>; figures: readonly Img[] }) {
   const at = Math.max(2, Math.round(doc.content.length / 3));
   return (
-    <div className="post__body">
+    <>
       <Blocks blocks={doc.content.slice(0, at)} pictures={pictures} />
       <div className="post__figures">
         {figures.map((img) => (
@@ -78,6 +89,6 @@ export function PostBody({ doc, pictures, figures }: { doc: RichTextDoc; picture
         ))}
       </div>
       <Blocks blocks={doc.content.slice(at)} pictures={pictures} />
-    </div>
+    </>
   );
 }

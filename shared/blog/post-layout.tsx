@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLoaderData, useLocation } from 'react-router';
 import { Link } from '../ui/link';
 import { postFigureImages, postGalleryImages, postVideo, sampleComments, soundCloudEmbedUrl, audioTrack, youTubeEmbedUrl } from '../content/blog';
-import { formatPostDate, type Post } from '../content/posts';
+import { formatPostDate } from '../content/posts';
 import { TextAreaField, TextField } from '../ui/fields';
 import { EnquiryForm } from '../requests/enquiry-form';
 import { EmbedOnDemand } from '../ui/embed-on-demand';
@@ -15,7 +15,9 @@ import { BlogSidebar } from './blog-sidebar';
 import { categoryHref, postHref } from './links';
 import { useClinicFacts } from '../clinic/facts-context';
 import { teamOf, type TeamMember } from '../clinic/team';
-import type { BlogPostData, PublishedComment } from './loaders';
+import type { BlogPostData, PostOnPage, PublishedComment } from './loaders';
+import type { SiteImage } from '../platform/site-image';
+import { KeptHtml } from '../ui/kept-html';
 import { PostBody } from './post-body';
 import { PostMeta } from './post-meta';
 import { ShareLinks } from './share-links';
@@ -26,11 +28,23 @@ export type PostMedium = 'standard' | 'audio' | 'video' | 'gallery';
 /** The post's picture: the page's width on a phone, the article column (about 760 px) from 992 px. */
 const POST_IMAGE_SIZES = '(min-width: 992px) 760px, calc(100vw - 2rem)';
 
-function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
+/**
+ * The post's cover, or the HTML the server sent for it: absent at hydration (the detail routes'
+ * `hydrateFromHtml`), so the document does not carry its copies' list twice (ADR 0052).
+ */
+function Cover({ img, className }: { img: SiteImage | undefined; className?: string }) {
+  return (
+    <KeptHtml id="post-cover" className={className}>
+      {img && <SitePicture img={img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />}
+    </KeptHtml>
+  );
+}
+
+function Medium({ post, medium }: { post: PostOnPage; medium: PostMedium }) {
   if (medium === 'audio') {
     return (
       <div className="post__medium post__medium--audio">
-        <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
+        <Cover img={post.img} />
         <EmbedOnDemand kind="audio" src={soundCloudEmbedUrl(audioTrack.url)} title={`Audio: ${audioTrack.title}`} provider="SoundCloud" detail={audioTrack.duration} />
       </div>
     );
@@ -53,11 +67,7 @@ function Medium({ post, medium }: { post: Post; medium: PostMedium }) {
       </ul>
     );
   }
-  return (
-    <div className="post__medium">
-      <SitePicture img={post.img} sizes={POST_IMAGE_SIZES} className="post__img" {...imageLoading(true)} />
-    </div>
-  );
+  return <Cover img={post.img} className="post__medium" />;
 }
 
 function AuthorBox({ doctor }: { doctor: TeamMember | undefined }) {
@@ -175,7 +185,7 @@ export function PostLayout({ sidebar, medium }: { sidebar: 'right' | 'left'; med
             </h2>
             <PostMeta post={post} showReadingTime />
           </header>
-          <PostBody doc={body.doc} pictures={body.pictures} figures={postFigureImages} />
+          <PostBody body={body} figures={postFigureImages} />
           <footer className="post__footer">
             <div className="post__tags">
               <span className="post__tags-label" id="post-tags-label">

@@ -2,7 +2,7 @@ import { formatPostDate, type Post } from '../content/posts';
 import { Icon } from '../ui/icons';
 
 /** Date, author and comment count of a post. */
-export function PostMeta({ post, showReadingTime = false }: { post: Post; showReadingTime?: boolean }) {
+export function PostMeta({ post, showReadingTime = false }: { post: Pick<Post, 'date' | 'author' | 'comments' | 'readingMinutes'>; showReadingTime?: boolean }) {
   return (
     <ul className="post-meta">
       <li>

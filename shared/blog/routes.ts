@@ -1,6 +1,12 @@
 import type { PageMeta } from '../platform/page-meta';
 import type { PageRoute } from '../platform/page-route';
 
+/**
+ * A post's page: the browser takes its body, its cover and the sidebar from the server's HTML at
+ * hydration (shared/ui/kept-html.tsx), so the document does not carry them twice (ADR 0052).
+ */
+const POST_HANDLE = { hydrateFromHtml: ['body', 'post.img', 'sidebar'] } as const;
+
 /** The blog's pages (spec section 2): seven list variants and five detail variants. */
 export const blogRoutes: PageRoute[] = [
   {
@@ -55,6 +61,7 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetails',
     page: 'blog/blog-details',
+    handle: POST_HANDLE,
     serverAction: true,
     // Its loader is on the server (server/blog/pages/): the post and its approved comments come from the store.
     serverLoader: true,
@@ -63,6 +70,7 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetailsLeftSidebar',
     page: 'blog/blog-details-left-sidebar',
+    handle: POST_HANDLE,
     serverAction: true,
     // Its loader is on the server (server/blog/pages/): the post and its approved comments come from the store.
     serverLoader: true,
@@ -71,6 +79,7 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetailsAudio',
     page: 'blog/blog-details-audio',
+    handle: POST_HANDLE,
     serverAction: true,
     // Its loader is on the server (server/blog/pages/): the post and its approved comments come from the store.
     serverLoader: true,
@@ -79,6 +88,7 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetailsVideo',
     page: 'blog/blog-details-video',
+    handle: POST_HANDLE,
     serverAction: true,
     // Its loader is on the server (server/blog/pages/): the post and its approved comments come from the store.
     serverLoader: true,
@@ -87,6 +97,7 @@ export const blogRoutes: PageRoute[] = [
   {
     path: '/blogDetailsGallery',
     page: 'blog/blog-details-gallery',
+    handle: POST_HANDLE,
     serverAction: true,
     // Its loader is on the server (server/blog/pages/): the post and its approved comments come from the store.
     serverLoader: true,

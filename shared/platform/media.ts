@@ -104,8 +104,14 @@ export function mediaUrl(key: string): string {
 export interface PictureSources {
   /** `<source type srcSet>` for the formats better than the fallback, best first. */
   sources: { type: PictureVariantType; srcSet: string }[];
-  /** The `<img>`'s own candidates: JPEG when there is one (every browser), else the best kept. */
+  /** The `<img>`'s own copy: JPEG when there is one (every browser), else the best kept. */
   src: string;
+  /**
+   * The `<img>`'s own list of copies: only when there is no `<source>`. Every browser that reads
+   * `srcset` and `<picture>` reads WebP too (Safari from 14); one older still gets `src`, the copy
+   * nearest 800 px wide. The list's hashed names were ~60 bytes of brotli a picture, in a post's
+   * document that must fit the first round trip (ADR 0052, was ADR 0037).
+   */
   srcSet: string;
   /** The `<img>`'s width and height attributes: the largest copy's size. */
   width: number;
@@ -121,7 +127,8 @@ function srcSetOf(variants: PictureVariant[]): string {
 
 /**
  * What a `<picture>` renders for `picture`. The `<img>`'s `src` is its fallback's copy nearest
- * 800 px wide (a browser that reads no `srcset` is an old one, usually on a small screen).
+ * 800 px wide (a browser that reads no `srcset`, or no WebP, is an old one, usually on a small
+ * screen); its `srcset` only where there is no better format.
  */
 export function pictureSources(picture: MediaPicture): PictureSources {
   const byType = new Map<PictureVariantType, PictureVariant[]>();
@@ -139,7 +146,7 @@ export function pictureSources(picture: MediaPicture): PictureSources {
   return {
     sources: present.filter((t) => t !== fallbackType).map((type) => ({ type, srcSet: srcSetOf(byType.get(type)!) })),
     src: nearest ? mediaUrl(nearest.key) : '',
-    srcSet: srcSetOf(fallback),
+    srcSet: present.length > 1 ? '' : srcSetOf(fallback),
     width: largest?.width ?? picture.width,
     height: largest?.height ?? picture.height,
   };

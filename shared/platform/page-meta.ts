@@ -18,6 +18,13 @@ export interface RouteHandle {
    * address (not `no-referrer`: its form posts would say `Origin: null`, refused as cross-site).
    */
   noReferrer?: boolean;
+  /**
+   * Keys of the page's loader data that its HTML shows in full and that the browser takes from
+   * that HTML at hydration (shared/ui/kept-html.tsx): the server leaves them out of the hydration
+   * data in the document, so they are not sent twice (ADR 0052). A client-side navigation's data
+   * (the data request) carries them as usual.
+   */
+  hydrateFromHtml?: readonly string[];
 }
 
 export function isPageMeta(value: unknown): value is PageMeta {

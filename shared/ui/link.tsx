@@ -1,4 +1,4 @@
-import { forwardRef, startTransition, useContext, type MouseEvent } from 'react';
+import { forwardRef, startTransition, useContext, type FormEvent, type MouseEvent } from 'react';
 import {
   Link as RouterLink,
   NavLink as RouterNavLink,
@@ -44,15 +44,31 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
   { to, onClick, replace, state, target, preventScrollReset, viewTransition, relative: _relative, reloadDocument: _reload, prefetch: _prefetch, discover: _discover, mask: _mask, defaultShouldRevalidate: _revalidate, ...rest },
   ref,
 ) {
-  // The router itself rather than useNavigate(), whose extra hooks cost more than the rest of
-  // this link on the server; for an absolute path the result is the same.
-  const { navigator, useTransitions } = useContext(NavigationContext);
-  const dataRouter = useContext(DataRouterContext);
+  const go = useGoToPath();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
-    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (!isAppClick(event, target)) return;
     event.preventDefault();
+    go(to, { replace, state, preventScrollReset, viewTransition });
+  };
+  return <a {...rest} href={to} onClick={handleClick} ref={ref} target={target} />;
+});
+
+/** A click the app navigates for: not handled yet, primary, unmodified, in this tab. Everything else is the browser's. */
+function isAppClick(event: MouseEvent<HTMLElement>, target: string | null | undefined): boolean {
+  if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return false;
+  return !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+}
+
+type GoOptions = Pick<PathLinkProps, 'replace' | 'state' | 'preventScrollReset' | 'viewTransition'>;
+
+/** The app's navigation to one of the site's absolute paths, as its links make it. */
+function useGoToPath(): (to: string, options?: GoOptions) => void {
+  // The router itself rather than useNavigate(), whose extra hooks cost more than the rest of
+  // a link on the server; for an absolute path the result is the same.
+  const { navigator, useTransitions } = useContext(NavigationContext);
+  const dataRouter = useContext(DataRouterContext);
+  return (to, { replace, state, preventScrollReset, viewTransition } = {}) => {
     // As React Router does: a link to the page already shown replaces its history entry.
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     const replacing = replace ?? here === to;
@@ -64,8 +80,41 @@ const PathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
     if (useTransitions) startTransition(go);
     else go();
   };
-  return <a {...rest} href={to} onClick={handleClick} ref={ref} target={target} />;
-});
+}
+
+/** The site's own path of a URL (path, query, hash), or null for another origin's. */
+function ownPath(href: string): string | null {
+  const url = new URL(href, window.location.href);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * Handlers for an element whose inside React does not render (shared/ui/kept-html.tsx): a click
+ * on one of the site's own links in it, and a GET form of the site's submitted in it, navigate
+ * in the app as `Link` and React Router's `Form` do; everything else is the browser's.
+ */
+export function useAppNavigationWithin(): { onClick: (event: MouseEvent<HTMLElement>) => void; onSubmit: (event: FormEvent<HTMLElement>) => void } {
+  const go = useGoToPath();
+  return {
+    onClick: (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download') || !isAppClick(event, link.target)) return;
+      const to = ownPath(link.href);
+      if (to === null) return;
+      event.preventDefault();
+      go(to);
+    },
+    onSubmit: (event) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== 'get' || (form.target && form.target !== '_self')) return;
+      const action = ownPath(form.action);
+      if (action === null) return;
+      event.preventDefault();
+      const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+      go(`${action.replace(/[?#].*$/, '')}${query ? `?${query}` : ''}`);
+    },
+  };
+}
 
 /**
  * React Router's `NavLink` for the site's own absolute paths without query or hash: `active`

@@ -3,7 +3,7 @@ import { imageLoading } from './image-loading';
 
 /**
  * An uploaded picture (a `MediaPicture`, shared/platform/media.ts) as a `<picture>`: AVIF and
- * WebP sources, the JPEG copies in the `<img>` for every other browser, `sizes` as the place it
+ * WebP sources, the JPEG copy nearest 800 px in the `<img>` for every other browser, `sizes` as the place it
  * sits in (e.g. BODY_PICTURE_SIZES), width and height so nothing moves when it arrives, and its
  * dominant colour behind it until then. `priority` for the page's first, largest picture.
  */
@@ -18,7 +18,7 @@ export function Picture({ picture, alt, sizes, priority = false, className }: { 
       {/* sizes before srcset before src: a browser given them one by one picks from the right list. */}
       <img
         sizes={sizes}
-        srcSet={s.srcSet}
+        srcSet={s.srcSet || undefined}
         src={s.src}
         width={s.width}
         height={s.height}

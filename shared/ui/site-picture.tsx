@@ -10,8 +10,8 @@ interface SitePictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'sr
 
 /**
  * A picture of the site's editable content, with its real size (no layout shift). An illustration
- * (SVG) is a plain `<img>`; an upload is a `<picture>` of its AVIF and WebP copies with the JPEG
- * ones in the `<img>` (`srcset`, `sizes`), the `<img>` keeping the class and loading hints given,
+ * (SVG) is a plain `<img>`; an upload is a `<picture>` of its AVIF and WebP copies with a JPEG
+ * one in the `<img>` (`src`; `srcset` only when it has no other format, `pictureSources`), the `<img>` keeping the class and loading hints given,
  * so the page's own styles apply to both.
  */
 export function SitePicture({ img, sizes, alt, ...rest }: SitePictureProps) {
@@ -23,7 +23,7 @@ export function SitePicture({ img, sizes, alt, ...rest }: SitePictureProps) {
       {copies.sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
-      <img {...rest} sizes={sizes} srcSet={copies.srcSet} src={copies.src} width={copies.width} height={copies.height} alt={text} />
+      <img {...rest} sizes={sizes} srcSet={copies.srcSet || undefined} src={copies.src} width={copies.width} height={copies.height} alt={text} />
     </picture>
   );
 }

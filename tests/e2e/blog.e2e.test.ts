@@ -1,9 +1,11 @@
+import { get as httpGet } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTS_PER_PAGE } from '../../shared/content/blog';
 import { posts, postsByTag } from '../../shared/content/posts';
 import { blogRoutes } from '../../shared/blog/routes';
-import { baseUrl, gotoHydrated, launch, openPage, pagePool } from './harness';
+import { postBody } from '../../shared/content/post-bodies';
+import { baseUrl, gotoHydrated, hydrate, launch, openPage, pagePool, startOwnServer } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +25,40 @@ async function columnCount(page: Page): Promise<number> {
 
 const readMoreSlugs = (page: Page) =>
   page.$$eval('.blog-list .post-card__more', (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('post')));
+
+/**
+ * A page's document as a browser accepting brotli gets it from the page cache: status line,
+ * headers and body, in bytes (as `npm run measure` counts "doc B", ADR 0027). The first answer
+ * of a page the cache does not hold is the per-request render (gzip): asked again until the
+ * cached one comes.
+ */
+async function cachedDocumentBytes(base: string, path: string): Promise<{ bytes: number; coding: string; headers: number }> {
+  const once = () =>
+    new Promise<{ bytes: number; coding: string; headers: number }>((resolve, reject) => {
+      httpGet(base + path, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let k = 0; k < res.rawHeaders.length; k += 2) bytes += res.rawHeaders[k]!.length + 2 + Buffer.byteLength(res.rawHeaders[k + 1]!) + 2;
+        const headers = bytes;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, headers, coding: String(res.headers['content-encoding']) }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+  for (let i = 0; ; i++) {
+    const answer = await once();
+    if (answer.coding === 'br' || i === 20) return answer;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The sidebar's search for "pillow": the list of its one post, in the same document (the window's marker kept). */
+async function searchInTheApp(page: Page, marker: number) {
+  await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
+  await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
+  await page.waitForURL(/\/blogs\?q=pillow$/);
+  await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+}
 
 /** Third-party players cannot load here (no internet): exactly their failed requests are expected after a click. */
 const EMBED_HOSTS = /^request failed: https:\/\/(w\.soundcloud\.com|www\.youtube-nocookie\.com)\//;
@@ -149,11 +185,7 @@ describe('blog in a real browser', () => {
     await page.waitForURL(/\/blogs$/);
     await expect.poll(() => readMoreSlugs(page)).toEqual(posts.slice(0, POSTS_PER_PAGE).map((p) => p.slug));
 
-    await page.getByRole('searchbox', { name: 'Search the blog' }).fill('pillow');
-    await page.getByRole('searchbox', { name: 'Search the blog' }).press('Enter');
-    await page.waitForURL(/\/blogs\?q=pillow$/);
-    await expect.poll(() => readMoreSlugs(page)).toEqual(['sleeping-position-and-choosing-a-pillow']);
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(9);
+    await searchInTheApp(page, 9);
     expect(t.errors).toEqual([]);
     await t.close();
   });
@@ -171,6 +203,53 @@ describe('blog in a real browser', () => {
     await page.waitForURL(new RegExp(`post=${posts[0]!.slug}$`));
     await expect.poll(() => page.locator('#post-title').innerText()).toBe(posts[0]!.title);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+
+  // ADR 0052: a post's body, cover and sidebar are in its HTML once, and the browser keeps that HTML.
+  it('a post page fits the first round trip; its body and sidebar are the server’s elements through hydration, and their links and search navigate in the app', async () => {
+    // The run's server has no page cache (it is not production): one of its own with one.
+    const cached = await startOwnServer({ PAGE_CACHE_BYTES: String(8 * 1024 * 1024) });
+    try {
+      for (const path of ['/blogDetails', `/blogDetails?post=${posts[2]!.slug}`, '/blogDetailsLeftSidebar']) {
+        const doc = await cachedDocumentBytes(cached.url, path);
+        expect(doc.coding, path).toBe('br');
+        expect(doc.bytes, path).toBeLessThanOrEqual(10 * 1460);
+      }
+    } finally {
+      await cached.stop();
+    }
+    const t = await openPage(browser, { width: 375, height: 800 });
+    const { page } = t;
+    const post = posts[2]!;
+    await page.goto(`${baseUrl()}/blogDetails?post=${post.slug}`, { waitUntil: 'load' });
+    const words = (slug: string) => (postBody(slug).find((b) => b.kind === 'p') as { text: string }).text;
+    // The server's elements, marked before the scripts start, are still the page's after hydration, with their words.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('[data-kept]')) (el as HTMLElement & { __server?: boolean }).__server = true;
+      (window as unknown as { __marker: number }).__marker = 5;
+    });
+    await hydrate(page);
+    const kept = () => page.$$eval('[data-kept]', (els) => els.map((el) => `${el.getAttribute('data-kept')}:${(el as HTMLElement & { __server?: boolean }).__server === true}`));
+    expect(await kept()).toEqual(['post-cover:true', 'post-body:true', 'blog-sidebar:true']);
+    expect(await page.locator('.post__body').innerText()).toContain(words(post.slug));
+
+    // A link in the kept sidebar: the next post comes by the data request (the page is the same document), its body rendered from its data.
+    const popular = page.getByRole('region', { name: 'Popular feeds' }).getByRole('link').first();
+    const to = new URL((await popular.getAttribute('href'))!, baseUrl()).searchParams.get('post')!;
+    await popular.click();
+    await page.waitForURL(new RegExp(`post=${to}$`));
+    await expect.poll(() => page.locator('#post-title').innerText()).toBe(posts.find((p) => p.slug === to)!.title);
+    await expect.poll(() => page.locator('.post__body').innerText()).toContain(words(to));
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(5);
+    expect(await kept()).toEqual(['post-cover:false', 'post-body:false', 'blog-sidebar:false']);
+
+    // The sidebar's search from a post, on the first page's kept sidebar too: the list in the app.
+    await page.goto(`${baseUrl()}/blogDetails?post=${post.slug}`, { waitUntil: 'load' });
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 6));
+    await hydrate(page);
+    await searchInTheApp(page, 6);
     expect(t.errors).toEqual([]);
     await t.close();
   });

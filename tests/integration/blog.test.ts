@@ -206,6 +206,35 @@ describe('blog details', () => {
     expect(html.match(/<h1\b/g)).toHaveLength(1);
   });
 
+  // ADR 0052: what the HTML shows in full is not in the document twice.
+  it.each(detailPaths)('%s: the hydration data leaves out the body, the cover and the sidebar, which the HTML has and the data request carries', async (path) => {
+    const post = posts[2]!;
+    const res = await get(`${path}?post=${post.slug}`);
+    expect(res.status).toBe(200);
+    const html = res.text;
+    const hydration = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html);
+    expect(hydration, 'hydration data').not.toBeNull();
+    const data = (JSON.parse(JSON.parse(hydration![1]!) as string) as { loaderData: Record<string, Record<string, unknown>> }).loaderData[path]!;
+    expect(data).not.toHaveProperty('body');
+    expect(data).not.toHaveProperty('sidebar');
+    expect(data).toMatchObject({ meta: { description: post.excerpt }, previous: { slug: posts[3]!.slug }, next: { slug: posts[1]!.slug } });
+    expect(data.post).not.toHaveProperty('img');
+    expect(data.post).toMatchObject({ slug: post.slug, title: post.title, date: post.date, author: post.author });
+    // The kept blocks are in the HTML in full: the post's words, the sidebar's feeds.
+    const firstWords = postBody(post.slug).find((b) => b.kind === 'p')!;
+    expect(html).toMatch(/<div class="post__body" data-kept="post-body">/);
+    expect(html).toContain(esc('text' in firstWords ? firstWords.text.slice(0, 60) : ''));
+    expect(html).toMatch(/<aside class="blog-sidebar" aria-label="Blog sidebar" data-kept="blog-sidebar">/);
+    if (path === '/blogDetails' || path === '/blogDetailsLeftSidebar') expect(html).toMatch(new RegExp(`<div class="post__medium" data-kept="post-cover"><img src="${post.img.src}"`));
+    // A client-side navigation's data (the data request) carries all of it.
+    const answer = await get(`${path}?post=${post.slug}&_data=${encodeURIComponent(path)}`);
+    expect(answer.status).toBe(200);
+    const full = (JSON.parse(answer.text) as { data: { post: { img: unknown }; body: { doc: unknown }; sidebar: { popular: unknown[] } } }).data;
+    expect(full.post.img).toMatchObject({ src: post.img.src, alt: post.img.alt });
+    expect(full.body.doc).toMatchObject({ type: 'doc' });
+    expect(full.sidebar.popular).toHaveLength(3);
+  });
+
   it('?post=<slug> shows that post with previous and next links; the title is the post’s', async () => {
     const post = posts[4]!;
     const res = await get(`/blogDetailsLeftSidebar?post=${post.slug}`);

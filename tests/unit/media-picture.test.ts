@@ -115,7 +115,13 @@ describe('processPicture: what comes out', () => {
     const sources = pictureSources(result.picture);
     expect(sources.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(sources.sources[0]!.srcSet.split(', ')).toHaveLength(PICTURE_WIDTHS.length);
-    expect(sources.srcSet).toMatch(/^\/media\/[0-9a-f]{32}\.jpg 400w, /);
+    // The <img> has the JPEG nearest 800 px, not their list: every browser that reads srcset reads WebP (ADR 0052).
+    expect(sources.srcSet).toBe('');
+    // A picture with JPEG copies only: the <img> lists them.
+    const jpegOnly = pictureSources({ ...result.picture, variants: variants.filter((v) => v.type === 'image/jpeg') });
+    expect(jpegOnly.sources).toEqual([]);
+    expect(jpegOnly.srcSet.split(', ')).toHaveLength(PICTURE_WIDTHS.length);
+    expect(jpegOnly.srcSet).toMatch(/^\/media\/[0-9a-f]{32}\.jpg 400w, /);
     expect(sources.src).toBe(`/media/${variants.find((v) => v.type === 'image/jpeg' && v.width === 800)!.key}`);
     expect([sources.width, sources.height]).toEqual([1600, 1200]);
   });

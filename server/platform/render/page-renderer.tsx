@@ -73,6 +73,41 @@ export function matchedBranch(context: StaticHandlerContext, all: RouteObject[])
   return branch!;
 }
 
+/**
+ * The router's context as the document's hydration data carries it: without the parts of a
+ * route's loader data its handle names in `hydrateFromHtml` (a key, or a dotted path into an
+ * object: `post.img`): the page's HTML shows them in full and the browser keeps that HTML
+ * (shared/ui/kept-html.tsx; ADR 0052). The page itself renders from the full data.
+ */
+export function hydrationContext(context: StaticHandlerContext): StaticHandlerContext {
+  let loaderData: Record<string, unknown> | undefined;
+  for (const { route } of context.matches) {
+    const paths = (route.handle as RouteHandle | undefined)?.hydrateFromHtml;
+    const data: unknown = context.loaderData[route.id];
+    if (!paths?.length || !isRecord(data)) continue;
+    const kept = { ...data };
+    for (const path of paths) withoutPath(kept, path.split('.'));
+    loaderData = { ...(loaderData ?? context.loaderData), [route.id]: kept };
+  }
+  return loaderData ? { ...context, loaderData } : context;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Deletes `keys` (a path) from `object`, copying each object on the way so the router's own data is untouched. */
+function withoutPath(object: Record<string, unknown>, [key, ...rest]: string[]): void {
+  if (key === undefined) return;
+  if (rest.length === 0) {
+    delete object[key];
+    return;
+  }
+  const inner = object[key];
+  if (!isRecord(inner)) return;
+  const copy = { ...inner };
+  object[key] = copy;
+  withoutPath(copy, rest);
+}
+
 function applyRouteHeaders(res: ExpressResponse, context: StaticHandlerContext) {
   const leaf = context.matches[context.matches.length - 1];
   if (!leaf) return;
@@ -254,7 +289,7 @@ export function createPageRenderer(deps: RenderDeps): RequestHandler {
     const isBot = cacheable || BOT_UA.test(req.get('user-agent') ?? '');
     let failed = false;
 
-    const routed = <StaticRouterProvider router={router} context={context} nonce={nonce} />;
+    const routed = <StaticRouterProvider router={router} context={hydrationContext(context)} nonce={nonce} />;
     const app = <SessionProvider user={user}>{deps.shell ? deps.shell.wrap(routed, req) : routed}</SessionProvider>;
     const bootstrapModules = assets.loaderScript ? undefined : assets.entryScripts;
 
