@@ -22,7 +22,7 @@ import { codeSender } from './messages/codes';
 import { authCspSources, createAdminAuth } from './platform/session/firebase';
 import { createDrainState, installShutdown } from './platform/http/lifecycle';
 import { errorFields } from './platform/http/error-fields';
-import { createLogger, type Logger } from './platform/http/logger';
+import { createLogger, type Logger, type LogFields } from './platform/http/logger';
 import { createSession } from './platform/session/session';
 import { startRetentionJob } from './requests/staff/retention';
 import { openMediaStore, parseMediaConfig, type MediaStore } from './platform/media';
@@ -114,8 +114,18 @@ export async function start(options: StartOptions): Promise<Server> {
     wakeMessages: () => messagesWorker.wake(),
     schedule: messaging.schedule,
     codes: codeSender(channels, logger),
+    logger,
   });
-  const { booking } = domains;
+  const { booking, deposits } = domains;
+  // Deposits (issue 48): Paystack with PAYSTACK_SECRET_KEY; the local stand-in otherwise, which
+  // production refuses while any service takes a deposit (no money would move).
+  const depositRules = await deposits.rules();
+  logger.info('deposits', { payments: deposits.provider, services: depositRules.length });
+  if (config.isProduction && deposits.provider === 'stand-in' && depositRules.length) {
+    logger.error(`Deposits are switched on for ${depositRules.map((r) => r.serviceId).join(', ')} but PAYSTACK_SECRET_KEY is not set: production does not take payments through the local stand-in. Set PAYSTACK_SECRET_KEY (sk_live_…), or remove the deposit rules.`);
+    await store.close();
+    process.exit(1);
+  }
   // The messages worker, beside the outbox's; it signs the manage links it sends with the booking key.
   const messagesWorker = startMessagesWorker({ store, channels, secret: bookingSecret, publicOrigin: config.publicOrigin, logger, schedule: messaging.schedule, leaseMs: messaging.timeoutMs + 30_000, forms: domains.visitForms });
   // Closed requests older than RETENTION_MONTHS are deleted daily (and with `npm run retention`);
@@ -142,6 +152,22 @@ export async function start(options: StartOptions): Promise<Server> {
 
   // Lapsed holds are deleted, and their times said freed, within a minute.
   const holdSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'hold sweep', drain: async () => ({ claimed: await booking.sweepLapsedHolds() }) });
+  // Refunds Paystack did not answer are sent again every minute; once a day the payments are
+  // reconciled with the bookings (payments without a booking, bookings without a payment).
+  const refunds = startPoller({ pollMs: 60_000, batchSize: 1_000_000, logger, label: 'deposit refunds', drain: async () => ({ claimed: await deposits.processRefunds() }) });
+  const reconciliation = startPoller({
+    pollMs: 24 * 60 * 60_000,
+    batchSize: 1,
+    logger,
+    label: 'deposit reconciliation',
+    drain: async () => {
+      const r = await deposits.reconcile();
+      const found = r.paymentsWithoutBooking.length + r.bookingsWithoutPayment.length + r.refundsStuck.length;
+      const log = (fields: LogFields) => (found ? logger.error('deposit reconciliation found payments to look at', fields) : logger.info('deposit reconciliation', fields));
+      log({ paymentsWithoutBooking: r.paymentsWithoutBooking.map((p) => p.reference).join(' '), bookingsWithoutPayment: r.bookingsWithoutPayment.map((b) => b.reference).join(' '), refundsStuck: r.refundsStuck.length, settledNow: r.settledNow });
+      return { claimed: 0 };
+    },
+  });
   // The waitlist's offers let expire (the next round for their time) and entries past their last day (ADR 0050).
   const waitlistSweep = startPoller({ pollMs: 60_000, batchSize: 100, logger, label: 'waitlist sweep', drain: async () => ({ claimed: (await booking.sweepWaitlist()).expired }) });
   // Hourly: rate-limit windows that ended long ago, and the forms' idempotency keys past their day.
@@ -213,6 +239,8 @@ export async function start(options: StartOptions): Promise<Server> {
       intakeRetention.stop();
       content.stop();
       await holdSweep.stop();
+      await refunds.stop();
+      await reconciliation.stop();
       await waitlistSweep.stop();
       await housekeeping.stop();
       await outboxWorker.stop();

@@ -15,6 +15,7 @@ import { SHORT_MANAGE_ROUTE, shortManageLink, shortTokenRedirect } from '../book
 import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
 import { visitFormsContext } from '../booking/visit-forms';
+import { depositsContext, paystackWebhookRoute, STAND_IN_PATH } from '../booking/deposits';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
@@ -47,6 +48,7 @@ import { createPageRenderer } from '../platform/render/page-renderer';
 import { requestContext, type ContextEntry, type PlatformServices } from '../platform/render/route-context';
 import { requestsContext, type RequestsService } from '../requests/context';
 import { composeDomains, type Domains } from './domains';
+import { paymentsCsvRoute } from './payments-csv';
 import { intakeContext } from '../intake/context';
 import type { IntakeKeyring } from '../intake/crypto';
 import { intakeDownload } from '../intake/download';
@@ -171,7 +173,7 @@ export function createApp(deps: AppDeps): App {
   const baseGetUser = deps.getUser ?? (async () => null);
   const wakeOutbox = deps.wakeOutbox ?? (() => {});
   const keys = formKeys(deps.formKeySecret ?? config.formKeySecret ?? randomBytes(32).toString('base64url'));
-  const domains = deps.domains ?? composeDomains({ config, store, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
+  const domains = deps.domains ?? composeDomains({ config, store, logger, wakeOutbox, formKeys: keys, intakeKeys: deps.intakeKeys, booking: deps.booking, requests: deps.requests, intake: deps.intake, codes: deps.codes });
   const { booking, requests, intake } = domains;
   const clinic = deps.clinic ?? staticCatalog(clinicSeed);
   const gallery = deps.gallery ?? staticGalleryCatalog();
@@ -349,6 +351,7 @@ export function createApp(deps: AppDeps): App {
     [galleryContext, gallery],
     [accountsContext, deps.accounts ?? noAccounts],
     [bookingContext, booking],
+    [depositsContext, domains.deposits],
     [mediaContext, deps.media ?? null],
     [intakeContext, intake],
     [visitFormsContext, domains.visitForms],
@@ -384,6 +387,12 @@ export function createApp(deps: AppDeps): App {
       replies: { booking, publicOrigin: config.publicOrigin, now: () => booking.now() },
     }),
   );
+  // The month's deposits as CSV for the accountant (staff only).
+  app.use(paymentsCsvRoute({ deposits: domains.deposits, getUser, logger }));
+  // Paystack's webhook (deposits, issue 48): its raw body, the signature checked first.
+  app.use(paystackWebhookRoute({ deposits: domains.deposits, logger }));
+  // Without PAYSTACK_SECRET_KEY: the local stand-in's checkout page (development, tests).
+  if (domains.paystackStandIn) app.use(STAND_IN_PATH, domains.paystackStandIn.router);
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.

@@ -120,6 +120,15 @@ const schema = z.object({
    * development a random one is kept in DATA_DIR/form-key-secret.
    */
   FORM_KEY_SECRET: z.string().min(32, 'expected at least 32 characters, e.g. from `openssl rand -base64 32`').optional().or(z.literal('').transform(() => undefined)),
+  // Deposits through Paystack (issue 48, ADR 0048). See .env.example and the README.
+  /** Paystack's secret key (sk_test_… or sk_live_…): selects Paystack; without it the local stand-in (development, tests). */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{10,}$/, 'expected a Paystack secret key, sk_test_… or sk_live_…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Paystack's API (tests point it at a local fake). */
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   // New-patient forms (issue 47, ADR 0044). See .env.example and docs/data-protection.md.
   /**
    * The key-encryption key of the new-patient forms: 32 random bytes in base64 (openssl rand
@@ -185,6 +194,8 @@ export interface BookingConfig {
    * outside production and refuses to start in production (loadConfig stays free of I/O).
    */
   secret: string | null;
+  /** Deposits' payments (issue 48): Paystack with PAYSTACK_SECRET_KEY, else the local stand-in (refused in production while a service takes a deposit). */
+  paystack: { secretKey: string | null; baseUrl: string };
 }
 
 export interface StoreConfig {
@@ -285,6 +296,7 @@ function bookingConfig(e: Env): BookingConfig {
     // The quiet hours are the messages' (MESSAGES_QUIET_HOURS): the composition puts them in (server/app/domains.ts).
     waitlist: { offerMinutes: e.WAITLIST_OFFER_MINUTES, offersPerTime: e.WAITLIST_OFFERS_PER_TIME, entriesPerPhone: e.WAITLIST_ENTRIES_PER_PHONE, quietHours: DEFAULT_WAITLIST.quietHours },
     secret: e.BOOKING_SECRET ?? null,
+    paystack: { secretKey: e.PAYSTACK_SECRET_KEY ?? null, baseUrl: e.PAYSTACK_BASE_URL },
   };
 }
 

@@ -3,6 +3,9 @@ import { hhmm, lagosDate } from '../../shared/booking/time';
 import { appointmentStatus } from '../../shared/booking/types';
 import type { TodayVisit } from '../../shared/requests/staff/types';
 import { createBookingService, type BookingService } from '../booking/service';
+import type { BookingDeps } from '../booking/deps';
+import { createDepositService, createPaystackStandIn, paystackClient, type DepositService, type PaystackStandIn } from '../booking/deposits';
+import { createLogger, type Logger } from '../platform/http/logger';
 import type { TimeListener } from '../booking/time-changes';
 import { pruneCodes, type PhoneCodeSender } from '../booking/phone-proof';
 import { pruneRefusals } from '../booking/caps';
@@ -63,6 +66,8 @@ export interface DomainsOptions {
    * forms would be unreadable after the next start), so its forms answer 503.
    */
   intakeKeys?: IntakeKeyring | undefined;
+  /** Where the deposits' faults are logged (Paystack not answering, a refund refused). */
+  logger?: Logger | undefined;
   /** Services given instead of the store's (tests). */
   booking?: BookingService | undefined;
   requests?: RequestsService | undefined;
@@ -71,6 +76,10 @@ export interface DomainsOptions {
 
 export interface Domains {
   booking: BookingService;
+  /** Deposits through Paystack (issue 48, ADR 0048). */
+  deposits: DepositService;
+  /** The local stand-in for Paystack when PAYSTACK_SECRET_KEY is not set (its checkout is mounted by the app); null with Paystack. */
+  paystackStandIn: PaystackStandIn | null;
   requests: RequestsService;
   intake: IntakeService;
   /** The new-patient forms as the booking's pages and the messages worker see them (the intake domain's). */
@@ -90,8 +99,15 @@ const waitlistDeps = (options: DomainsOptions) => {
   return { settings: { ...options.config.booking.waitlist, quietHours: { from: hhmm(quiet.start), to: hhmm(quiet.end) } }, messages: offerMessages({ schedule: options.schedule }) };
 };
 
-/** Who listens to every change of time, after the booking's own mails: the patient messages, then the waitlist (issue 46). */
-const listeners = (options: DomainsOptions): TimeListener[] => [visitMessages({ schedule: options.schedule }), waitlistListener({ rules: options.config.booking.rules, waitlist: waitlistDeps(options) })];
+/**
+ * Who listens to every change of time, after the booking's own mails: the patient messages, the
+ * waitlist (issue 46), then the deposits (a visit cancelled in time: its refund, issue 48).
+ */
+const listeners = (options: DomainsOptions, deposits: TimeListener): TimeListener[] => [
+  visitMessages({ schedule: options.schedule }),
+  waitlistListener({ rules: options.config.booking.rules, waitlist: waitlistDeps(options) }),
+  deposits,
+];
 
 export function composeDomains(options: DomainsOptions): Domains {
   const { config, store } = options;
@@ -100,7 +116,19 @@ export function composeDomains(options: DomainsOptions): Domains {
   const forms = intakeStore(options);
   // Made before the booking core: a first visit's confirmation mail links to its form.
   const visitForms = options.intake?.visitForms ?? visitFormsOf({ db: forms.store.db, keys: forms.keys });
-  const booking = options.booking ?? storeBooking(options, visitForms);
+  const paystackStandIn = config.booking.paystack.secretKey ? null : createPaystackStandIn({ publicOrigin: config.publicOrigin });
+  const paystack = paystackStandIn
+    ? paystackClient({ secretKey: paystackStandIn.secretKey, baseUrl: 'http://paystack.stand-in', fetch: paystackStandIn.fetch, kind: 'stand-in' })
+    : paystackClient({ secretKey: config.booking.paystack.secretKey!, baseUrl: config.booking.paystack.baseUrl });
+  // The deposits listen to the booking's changes and book through the same core (its deps).
+  const depositListener: TimeListener = { name: 'deposits', onTimeChange: (tx, change) => deposits.listener.onTimeChange(tx, change) };
+  const logger = options.logger ?? createLogger();
+  const bookingDeps = storeBookingDeps(options, visitForms, depositListener, () => void deposits.processRefunds().catch((error: unknown) => logger.error('deposit refunds failed', { message: (error as Error).message })));
+  const deposits: DepositService = createDepositService({ booking: bookingDeps, paystack, logger, production: config.isProduction });
+  paystackStandIn?.onWebhook(async (raw, signature) => {
+    await deposits.webhook(raw, signature);
+  });
+  const booking = options.booking ?? createBookingService(bookingDeps);
   const intake =
     options.intake ??
     createIntakeService({
@@ -117,6 +145,8 @@ export function composeDomains(options: DomainsOptions): Domains {
     });
   return {
     booking,
+    deposits,
+    paystackStandIn,
     requests,
     intake,
     visitForms,
@@ -145,28 +175,29 @@ export function newsletterConsent(store: Store, keys: FormKeys, publicOrigin: st
   };
 }
 
-function storeBooking(options: DomainsOptions, forms: VisitForms): BookingService {
+function storeBookingDeps(options: DomainsOptions, forms: VisitForms, deposits: TimeListener, refunds: () => void): BookingDeps {
   const { config, store } = options;
   const secret = options.bookingSecret ?? config.booking.secret;
   // Production never signs with a key made up on the spot (links would die at the next start).
   const unsigned = !secret && config.isProduction;
-  return createBookingService({
+  return {
     store: unsigned ? unavailableStore() : store,
     rules: config.booking.rules,
     secret: secret ?? randomBytes(32).toString('base64url'),
     publicOrigin: config.publicOrigin,
     clinicInbox: config.mail.clinicInbox,
-    // A change queued mail and messages: both workers are told at once.
+    // A change queued mail and messages (or a refund): the workers are told at once.
     wake: () => {
       options.wakeOutbox?.();
       options.wakeMessages?.();
+      refunds();
     },
-    listeners: listeners(options),
+    listeners: listeners(options, deposits),
     waitlist: waitlistDeps(options),
     limits: config.booking.limits,
     ...(options.codes ? { codes: options.codes } : {}),
     forms,
-  });
+  };
 }
 
 /**

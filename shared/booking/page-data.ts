@@ -2,6 +2,7 @@ import type { ReminderChannel } from './types';
 import type { PatientVisitForm } from './visit-form';
 import type { FieldErrors } from '../platform/form-fields';
 import type { AppointmentView } from './results';
+import type { PaymentView } from './deposits';
 import type { FreeSlot, VisitKind } from './types';
 import { lagosDate, lagosMoment, lagosTime } from './time';
 
@@ -76,6 +77,8 @@ export interface BookPageData {
   /** A signed-in patient's details from the account and their last booking. */
   prefill: { name: string; phone: string; email: string };
   unavailable: boolean;
+  /** The deposit the chosen service and visit take (issue 48), or null: said before the details are typed. */
+  deposit?: { amountKobo: number; policy: string } | null;
 }
 
 /** The booking POST's refusals: everything typed comes back beside the messages. */
@@ -89,7 +92,28 @@ export type BookActionData =
   /** The phone must be proven: a code was sent to it (the step asks for it), or a code typed did not prove it. */
   | { status: 'code'; message: string; errors: FieldErrors; values: Record<string, string>; code: CodeStep }
   /** No code could be sent (the phone's hour of codes used, the clinic's paused, no channel took it): the call-back request instead. */
-  | { status: 'no-code'; message: string; errors: FieldErrors; values: Record<string, string>; reason: 'too-many-codes' | 'codes-paused' | 'not-sent' };
+  | { status: 'no-code'; message: string; errors: FieldErrors; values: Record<string, string>; reason: 'too-many-codes' | 'codes-paused' | 'not-sent' }
+  /** The visit takes a deposit (issue 48): its amount and policy before Paystack's checkout; `message` when the checkout could not start. */
+  | { status: 'deposit'; message: string; errors: FieldErrors; values: Record<string, string>; deposit: DepositStep };
+
+/** /book's deposit step: what is paid, the policy, and how long the time is held meanwhile. */
+export interface DepositStep {
+  amountKobo: number;
+  policy: string;
+  holdMinutes: number;
+  /** Set when Paystack did not answer: the time stays held until then. */
+  heldUntil?: string;
+}
+
+/** /book/deposit, where Paystack sends the patient back: what became of the payment. */
+export interface DepositReturnData {
+  kind: 'unknown' | 'late-refunded' | 'failed' | 'refused' | 'pending' | 'unreachable' | 'cancelled';
+  reference: string;
+  amountKobo: number | null;
+  /** Everything typed, to try again with (the choices and details). */
+  typed: Record<string, string>;
+  heldUntil: string | null;
+}
 
 /** The code step of /book: where the code went, and the token the form sends back with it. */
 export interface CodeStep {
@@ -119,10 +143,13 @@ export interface ManagePageData {
   form: PatientVisitForm | null;
   /** A visit of a course: its course's own link (issue 46); null otherwise. */
   courseLink?: string | null;
+  /** The deposit paid for this visit (issue 48), or null. */
+  deposit?: PaymentView | null;
 }
 
 export type ManageActionData =
-  | { status: 'cancelled' }
+  /** `refundKobo`: the deposit refund the cancellation started (0: kept, or none paid). */
+  | { status: 'cancelled'; refundKobo?: number }
   | { status: 'email-confirmed' }
   | { status: 'reminders'; channel: ReminderChannel }
   | { status: 'refused'; message: string; alternatives?: FreeSlot[]; errors?: FieldErrors }

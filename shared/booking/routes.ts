@@ -12,6 +12,14 @@ export const bookingRoutes: PageRoute[] = [
       description: 'Choose a service, a day and a free time with our chiropractic team in Wuse II, Abuja, and book your visit online in a minute.',
     },
   },
+  // Where Paystack sends the patient back after paying a deposit (issue 48): never cached, for no search engine.
+  {
+    path: '/book/deposit',
+    page: 'booking/deposit-return',
+    serverLoader: true,
+    handle: { private: true, noReferrer: true },
+    meta: { title: 'Your deposit', description: 'What became of your deposit payment.' },
+  },
   // One patient's booking, opened by the signed link in their confirmation: for no search engine, never cached.
   {
     path: '/booking/manage/:token',

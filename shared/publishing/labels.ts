@@ -10,6 +10,7 @@ const DONE: Record<string, string> = {
   discarded: 'The draft is thrown away: the form shows what is on the site.',
   'taken-down': 'Taken off the site. Its draft and history are kept: you can publish it again.',
   restored: 'The revision is published again (as a new revision): visitors see it now.',
+  deposit: 'The deposit rule is saved: it applies to the next booking made online.',
 };
 
 export const doneMessage = (done: string | null): string | null => (done ? (DONE[done] ?? null) : null);

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../platform/form-fields';
+import type { DepositRuleKind } from '../booking/deposits';
 import type { FormValues } from './fields';
 import type { AnyDoc, KindId } from './kinds';
 import type { LibraryPicture } from './pictures';
@@ -51,6 +52,23 @@ export interface EditorData {
   previewHref: string | null;
   /** Why it cannot be taken off the site, said before anyone tries (a practitioner with future visits). */
   takeDownRefusal: string | null;
+  /** A service's deposit rule (issue 48): shown to editors, changed by admins only; null for other kinds. */
+  deposit?: DepositEditor | null;
+}
+
+/** The deposit rule's form on a service's page (shared/publishing/deposit-rule.tsx). */
+export interface DepositEditor {
+  rule: DepositRuleKind;
+  /** Naira as typed, e.g. "5,000". */
+  amount: string;
+  policy: string;
+  /** Only admins change it; editors see it. */
+  canEdit: boolean;
+  /** Whether the service is on the site (a rule needs its row). */
+  live: boolean;
+  /** False in production without PAYSTACK_SECRET_KEY: no deposit can be switched on. */
+  takesPayments: boolean;
+  errors?: FieldErrors;
 }
 
 /** What the editor's actions answer (saved, published, refused…), with everything typed. */
@@ -58,7 +76,7 @@ export type EditorActionData =
   | { outcome: 'saved'; version: number; savedAt: string; intent: string; message?: string; errors?: FieldErrors }
   | { outcome: 'invalid'; intent: string; message: string; errors: FieldErrors; values: FormValues; version: number }
   | { outcome: 'conflict'; intent: string; message: string; values: FormValues; current: EntryState; theirs: FormValues }
-  | { outcome: 'refused'; intent: string; message: string; values?: FormValues; version?: number }
+  | { outcome: 'refused'; intent: string; message: string; values?: FormValues; version?: number; deposit?: DepositEditor }
   | { outcome: 'unavailable'; intent: string; message: string; values: FormValues; version: number };
 
 /** The content home (/staff/content). */

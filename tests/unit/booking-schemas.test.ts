@@ -68,7 +68,11 @@ describe('the booking form', () => {
 
 describe('the booking rules’ variables', () => {
   it('default to 2 h notice, 60 days, 15-minute steps, 24 h cancellation notice, 7-minute holds, and refuse a step that is not a divisor of an hour', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, limits: DEFAULT_BOOKING_LIMITS, waitlist: DEFAULT_WAITLIST, secret: null });
+    expect(loadConfig({ NODE_ENV: 'test' }).booking).toEqual({ rules: DEFAULT_BOOKING_RULES, limits: DEFAULT_BOOKING_LIMITS, waitlist: DEFAULT_WAITLIST, secret: null, paystack: { secretKey: null, baseUrl: 'https://api.paystack.co' } });
+    // Deposits (issue 48): Paystack's secret key, checked at start; none: the local stand-in.
+    expect(loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: 'sk_test_abcdef0123456789' }).booking.paystack.secretKey).toBe('sk_test_abcdef0123456789');
+    expect(loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: '' }).booking.paystack.secretKey).toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'test', PAYSTACK_SECRET_KEY: 'pk_test_abcdef0123456789' })).toThrow(/PAYSTACK_SECRET_KEY/);
     // The waitlist's (issue 46, ADR 0047): an offer open 30 minutes, to 3 at a time, 3 entries per phone.
     expect(DEFAULT_WAITLIST).toEqual({ offerMinutes: 30, offersPerTime: 3, entriesPerPhone: 3, quietHours: { from: '21:00', to: '07:00' } });
     expect(loadConfig({ NODE_ENV: 'test', WAITLIST_OFFER_MINUTES: '45', WAITLIST_OFFERS_PER_TIME: '2' }).booking.waitlist).toEqual({ offerMinutes: 45, offersPerTime: 2, entriesPerPhone: 3, quietHours: { from: '21:00', to: '07:00' } });
@@ -78,7 +82,7 @@ describe('the booking rules’ variables', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_MAX_VISITS_PER_DAY_PER_PHONE: '0' })).toThrow();
     expect(DEFAULT_BOOKING_RULES).toEqual({ minNoticeMinutes: 120, horizonDays: 60, slotStepMinutes: 15, cancellationNoticeMinutes: 1440, holdMinutes: 7 });
     const set = loadConfig({ NODE_ENV: 'test', BOOKING_MIN_NOTICE_MINUTES: '60', BOOKING_HORIZON_DAYS: '30', BOOKING_SLOT_STEP_MINUTES: '30', BOOKING_CANCEL_NOTICE_MINUTES: '720', BOOKING_HOLD_MINUTES: '5', BOOKING_SECRET: 'x'.repeat(32) }).booking;
-    expect(set).toEqual({ rules: { minNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, cancellationNoticeMinutes: 720, holdMinutes: 5 }, limits: DEFAULT_BOOKING_LIMITS, waitlist: DEFAULT_WAITLIST, secret: 'x'.repeat(32) });
+    expect(set).toEqual({ rules: { minNoticeMinutes: 60, horizonDays: 30, slotStepMinutes: 30, cancellationNoticeMinutes: 720, holdMinutes: 5 }, limits: DEFAULT_BOOKING_LIMITS, waitlist: DEFAULT_WAITLIST, secret: 'x'.repeat(32), paystack: { secretKey: null, baseUrl: 'https://api.paystack.co' } });
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SLOT_STEP_MINUTES: '25' })).toThrow(/BOOKING_SLOT_STEP_MINUTES/);
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_HOLD_MINUTES: '0' })).toThrow(/BOOKING_HOLD_MINUTES/);
     expect(() => loadConfig({ NODE_ENV: 'test', BOOKING_SECRET: 'short' })).toThrow(/BOOKING_SECRET/);

@@ -10,6 +10,9 @@ import { visitFormsContext } from '../../booking/visit-forms';
 import { clinicContext } from '../../clinic/context';
 import { messagesOf } from '../../messages/staff';
 import { platformContext } from '../../platform/render/route-context';
+import { depositsContext } from '../../booking/deposits';
+import { koboOf } from '../../../shared/booking/deposits';
+import { randomBytes } from 'node:crypto';
 
 const referenceOf = (params: Record<string, string | undefined>) => String(params.reference ?? '').toUpperCase();
 
@@ -52,6 +55,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     messages: await messagesOf(context.get(platformContext).store.db, appointment.id),
     form: forms[appointment.id] ?? null,
     course: await courseLines(booking, appointment.courseId),
+    deposit: await context.get(depositsContext).paymentOf(appointment.id),
+    refundKey: randomBytes(12).toString('base64url'),
     move,
     today: today(booking.now()),
     meta: { title: `Booking ${appointment.reference}`, description: 'A booked visit and its history, for the clinic’s staff.' },
@@ -68,7 +73,7 @@ async function courseLines(booking: BookingService, courseId: number | null): Pr
   return { reference: found.course.reference, size: found.course.size, visits: found.course.visits.map((v) => ({ reference: v.reference, seq: v.courseSeq ?? 0, startsAt: v.startsAt, status: v.status })) };
 }
 
-const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked' };
+const DONE: Record<string, string> = { status: 'status', cancel: 'cancelled', move: 'moved', revoke: 'revoked', refund: 'refunded' };
 
 /** Status, move, cancel and revoking the manage links: POST forms naming the version seen; each redirects back (303) with a confirmation. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -79,6 +84,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = fields.intent ?? '';
   const found = await booking.appointmentByReference(reference);
   if (!found) throw notFound();
+  if (intent === 'refund') {
+    // A deposit refunded by hand (issue 48): once per form shown (its key), never more than was paid.
+    const kobo = koboOf(fields.amount ?? '');
+    const key = /^[\w-]{8,40}$/.test(fields.refundKey ?? '') ? fields.refundKey! : null;
+    if (kobo === null || kobo <= 0 || !key) return answer({ intent, outcome: 'invalid', message: 'Please give the refund in naira, like 5,000 or 2,500.50.', errors: { amount: 'Please give an amount in naira.' }, values: fields }, 422);
+    const refunded = await context.get(depositsContext).refundByHand({ appointmentId: found.appointment.id, amountKobo: kobo, key, by: actor.uid, name: actor.name });
+    if (!refunded.ok) return answer({ intent, outcome: 'invalid', message: refunded.message, errors: { amount: refunded.message }, values: fields }, 422);
+    throw redirect(`/staff/bookings/${reference}?done=refunded`, 303);
+  }
   const version = parseId(fields.version);
   if (version === null) return answer({ intent, outcome: 'invalid', message: 'This form is out of date: reload the page.', values: fields }, 422);
   const changer = { as: 'staff' as const, appointmentId: found.appointment.id, version, uid: actor.uid, name: actor.name };

@@ -16,6 +16,8 @@ import { addressKey, exactAddressKey } from '../../platform/http/rate-limit';
 import type { BookingLimits } from '../../../shared/booking/limits';
 import { formatE164Nigeria, toE164Nigeria } from '../../../shared/platform/phone';
 import type { CodeCheck } from '../phone-proof';
+import { depositsContext } from '../deposits';
+import { depositStep, intentOfDeposit } from '../deposit-step';
 
 /** Free times are computed per request: neither the page cache nor the browser keeps them. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -76,7 +78,8 @@ export async function loader(args: LoaderFunctionArgs) {
     const from = raw.from || null;
     const times = await freeTimesView(args.context.get(bookingContext), { ...choice, from }, now);
     if ('ok' in times) return data({ ...page, errors: { service: FAILURES[times.reason as keyof typeof FAILURES]?.message ?? 'Please choose a service.' } }, { status: 400, headers: NO_STORE });
-    return data({ ...page, times }, { headers: NO_STORE });
+    const rule = await args.context.get(depositsContext).ruleFor(choice.serviceId, choice.visitKind);
+    return data({ ...page, times, deposit: rule ? { amountKobo: rule.amountKobo, policy: rule.policy } : null }, { headers: NO_STORE });
   } catch (error) {
     args.context.get(platformContext).logger.error('free times failed', errorFields(error));
     return data({ ...page, unavailable: true }, { status: 503, headers: NO_STORE });
@@ -122,8 +125,8 @@ async function overAddressLimit(args: ActionFunctionArgs, limits: BookingLimits)
 }
 
 /** The code step's intents: the form sent (or a new code asked for), a code typed, the details again. */
-type Intent = 'book' | 'code' | 'resend-whatsapp' | 'resend-sms' | 'edit';
-const intentOf = (v: FormDataEntryValue | null): Intent => (v === 'code' || v === 'resend-whatsapp' || v === 'resend-sms' || v === 'edit' ? v : 'book');
+type Intent = 'book' | 'code' | 'resend-whatsapp' | 'resend-sms' | 'edit' | 'pay';
+const intentOf = (v: FormDataEntryValue | null): Intent => (v === 'code' || v === 'resend-whatsapp' || v === 'resend-sms' || v === 'edit' ? v : intentOfDeposit(v) ?? 'book');
 
 /**
  * Books the chosen time (issue 44, ADR 0042): the limits per address (apart from the contact
@@ -198,6 +201,14 @@ export async function action(args: ActionFunctionArgs) {
     }
   } catch (error) {
     logger.error('booking proof failed', errorFields(error));
+    return unavailable();
+  }
+  // A visit that takes a deposit (issue 48): its amount and policy, then Paystack's checkout with the time held.
+  try {
+    const deposit = await depositStep(args, form, values, intent === 'pay', headers);
+    if (deposit) return deposit;
+  } catch (error) {
+    logger.error('deposit step failed', errorFields(error));
     return unavailable();
   }
   let result;

@@ -12,6 +12,7 @@ import { errorFields } from '../../platform/http/error-fields';
 import { bookingContext } from '../context';
 import { freeTimesView } from '../page-times';
 import { visitFormsContext } from '../visit-forms';
+import { depositsContext } from '../deposits';
 
 /** A booking's page is for whoever holds its link: never cached, never indexed (the route is private). */
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -39,6 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ...base,
       result: { ok: true, appointment: visit, manageToken, changeable, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) },
       form: await args.context.get(visitFormsContext).forPatient(visit, manageToken),
+      deposit: await args.context.get(depositsContext).paymentOf(visit.id),
     };
     if (visit.courseId !== null) {
       const course = await booking.courseOfVisit(visit.courseId);
@@ -81,7 +83,9 @@ export async function action(args: ActionFunctionArgs) {
     if (intent === 'cancel') {
       const result = await booking.cancel({ as: 'patient', token });
       if (!result.ok) return answer({ status: 'refused', message: failureMessage(result.reason, await clinicPhone(args.context.get(clinicContext))) }, FAILURES[result.reason].status);
-      return answer({ status: 'cancelled' }, 200);
+      // A deposit paid: cancelled in time, its refund was started in the cancellation (the deposits' listener).
+      const deposit = await args.context.get(depositsContext).paymentOf(result.appointment.id);
+      return answer({ status: 'cancelled', refundKobo: deposit?.refunds.filter((r) => r.reason === 'cancelled' && r.status !== 'failed').reduce((sum, r) => sum + r.amountKobo, 0) ?? 0 }, 200);
     }
     if (intent === 'reminders') {
       const channel = String(body.get('reminders') ?? 'none');

@@ -5,6 +5,8 @@ import type { CalendarData, CalendarView } from '../../../shared/booking/staff/t
 import { clinicContext } from '../../clinic/context';
 import { bookingContext } from '../context';
 import { staffOf, today } from '../staff/page-data';
+import { depositsContext } from '../deposits';
+import { depositMark } from '../../../shared/booking/staff/deposit-card';
 import { visitFormsContext } from '../visit-forms';
 
 /** What a day that is not one is told. */
@@ -41,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page: CalendarData = {
     ...header,
     forms: await context.get(visitFormsContext).forStaff(appointments, user),
+    deposits: Object.fromEntries([...(await context.get(depositsContext).paymentsOf(appointments.map((a) => a.id)))].map(([id, p]) => [id, depositMark(p)])),
     view,
     date,
     fromDate,

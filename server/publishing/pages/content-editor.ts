@@ -8,6 +8,7 @@ import { platformContext } from '../../platform/render/route-context';
 import { kindStore } from '../kinds';
 import { libraryPictures } from '../pictures';
 import { cancelSchedule, discardDraft, getEntry, listRevisions, publishNow, saveDraft, schedule, takeDown, valuesOf, type Outcome } from '../repo';
+import { depositAction, depositEditor } from '../deposit-rule';
 import { editorChoices, editorOf, formVersion, kindOf, notFound, previewHref, scheduleInstant, valuesFromForm } from '../page-data';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -27,7 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
     listRevisions(store.db, kind, id),
     state.live ? kindStore(kind).refusal(store.db, id) : Promise.resolve(null),
   ]);
-  return { staffName: editor.staffName, kind, id, state, values, choices, pictures, revisions, previewHref: previewHref(kind, id, values), takeDownRefusal: refusal };
+  const deposit = kind === 'service' ? await depositEditor(context, id, state.live !== null) : null;
+  return { staffName: editor.staffName, kind, id, state, values, choices, pictures, revisions, previewHref: previewHref(kind, id, values), takeDownRefusal: refusal, deposit };
 }
 
 const CONFLICT = 'Someone else saved this item while you were editing it, so your change was not saved. Their version and yours are side by side below: nothing you typed is lost. Keep yours to save it over theirs, or take theirs.';
@@ -45,6 +47,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { store, logger } = context.get(platformContext);
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
+  // A service's deposit rule (issue 48): its own form on this page, saved at once, admins only.
+  if (intent === 'deposit' && kind === 'service') return depositAction(context, request, id, form);
   const version = formVersion(form.get('version'));
   const { values, errors: formErrors } = valuesFromForm(kind, form);
   const here = `/staff/content/${kind}/${id}`;

@@ -15,6 +15,8 @@ import { MessagesList } from '../../messages/messages-list';
 import { staffCoursePlanPath } from '../../booking/course';
 import { staffBookingPath, type AppointmentView } from '../../booking/results';
 import type { MessageView } from '../../messages/types';
+import { DepositCard } from '../../booking/staff/deposit-card';
+import { formatKobo, type PaymentView } from '../../booking/deposits';
 import '../../booking/staff/staff-booking.css';
 
 /**
@@ -26,6 +28,9 @@ export interface StaffBookingData extends BookingDetailData {
   messages: MessageView[];
   /** The course this visit is part of (issue 46): its reference and every visit; null otherwise. */
   course: { reference: string; size: number; visits: { reference: string; seq: number; startsAt: string; status: AppointmentView['status'] }[] } | null;
+  /** The visit's deposit (issue 48), or null; `refundKey`: the refund form's one-time key. */
+  deposit: PaymentView | null;
+  refundKey: string;
 }
 
 /** A reply's channel as staff read it. */
@@ -52,6 +57,18 @@ function eventText(e: BookingEventLine, names: ReturnType<typeof namesOf>): stri
       return e.detail.channel === 'none' ? 'Reminders stopped' : `Reminders by ${String(e.detail.channel)}`;
     case 'held':
       return 'Time held while the details were typed';
+    case 'deposit-paid':
+      return `Deposit ${formatKobo(Number(e.detail.amountKobo))} paid (${String(e.detail.reference)})${e.detail.late ? ', after the hold had lapsed' : ''}`;
+    case 'deposit-refund':
+      return `Deposit refund of ${formatKobo(Number(e.detail.amountKobo))} asked${e.detail.reason ? ` (${String(e.detail.reason)})` : ''}`;
+    case 'deposit-refund-sent':
+      return `Refund of ${formatKobo(Number(e.detail.amountKobo))} accepted by Paystack`;
+    case 'deposit-refund-refused':
+      return `Paystack refused the refund of ${formatKobo(Number(e.detail.amountKobo))}: ${String(e.detail.error ?? '')}`;
+    case 'deposit-refunded':
+      return `Refund of ${formatKobo(Number(e.detail.amountKobo))} completed`;
+    case 'deposit-refund-failed':
+      return `Refund of ${formatKobo(Number(e.detail.amountKobo))} failed at Paystack`;
     default:
       return e.action.replace(/_/g, ' ');
   }
@@ -69,6 +86,8 @@ function confirmation(done: string | null, status: string | null): string | null
       return 'Cancelled. The time is free again.';
     case 'revoked':
       return 'The links sent to the patient no longer work. A new link goes out with the next change.';
+    case 'refunded':
+      return 'The refund is sent to Paystack. It reaches the patient within 5 to 10 working days.';
     case 'course':
       return 'The course is booked: every visit is listed below. The patient gets one confirmation with every date.';
     default:
@@ -78,7 +97,7 @@ function confirmation(done: string | null, status: string | null): string | null
 
 /** One booking: the visit, who, its status buttons, move, cancel, the manage links and the history. */
 export default function StaffBookingPage() {
-  const { staffName, newCount, appointment: a, events, messages, move, moveError, today, form, course } = useLoaderData() as StaffBookingData;
+  const { staffName, newCount, appointment: a, events, messages, move, moveError, today, form, course, deposit, refundKey } = useLoaderData() as StaffBookingData;
   const echo = useActionData() as StaffBookingAnswer | undefined;
   const [params] = useSearchParams();
   const facts = useClinicFacts();
@@ -187,6 +206,7 @@ export default function StaffBookingPage() {
             </div>
           </div>
           <div>
+            {deposit && <DepositCard deposit={deposit} refundKey={refundKey} values={echo?.intent === 'refund' ? echo.values : undefined} error={echo?.intent === 'refund' ? echo.errors?.amount : undefined} />}
             {transitions.length > 0 && (
               <section className="staff-card" aria-labelledby="status-heading">
                 <h2 id="status-heading">Status</h2>

@@ -16,6 +16,8 @@ import { ChoiceFields, ChoiceForm, DayForm, daysProps, daysWithTimes, NothingFre
 import { formatDay, formatWhen } from '../time';
 import { parseInstant } from '../../platform/parse';
 import { waitlistJoinPath } from '../waitlist';
+import { DepositStepForm } from '../deposit-views';
+import { formatKobo } from '../deposits';
 
 /** Book a visit, /book: the service and who (step 1), the day (2), the time and your details (3). */
 export default function BookPage() {
@@ -36,12 +38,15 @@ export default function BookPage() {
 
   // A refusal: move focus to its message, read at once (the code step places its own focus).
   useEffect(() => {
-    if (echo && echo.status !== 'code') alertRef.current?.focus();
+    if (echo && echo.status !== 'code' && echo.status !== 'deposit') alertRef.current?.focus();
   }, [echo]);
 
   const typed = echo?.values ?? {};
   // The phone's code is asked for (a first booking online from this phone and browser).
   const codeStep = echo?.status === 'code' ? echo : null;
+  // The visit takes a deposit (issue 48): its amount and policy, then Paystack.
+  const depositStep = echo?.status === 'deposit' ? echo : null;
+  const deposit = page.deposit ?? null;
   const formState = { values: { name: page.prefill.name, phone: page.prefill.phone, email: page.prefill.email, ...typed }, errors: echo?.errors ?? {} };
   const conflict = echo?.status === 'conflict' ? echo.alternatives : null;
   // A refusal the week's times no longer show (the database down, the day gone): the chosen time stays as it was sent.
@@ -79,8 +84,9 @@ export default function BookPage() {
             {times && <DayForm times={times} hidden={chosen} action={BOOK_PATH} legend="Day" onShow={showDay} />}
             {times && !conflict && !keptStart && <NothingFree times={times} shown={day} hidden={chosen} action={BOOK_PATH} requestHref={requestHref} waitlist={(d) => `${waitlistJoinPath}?${new URLSearchParams({ ...chosen, ...(d ? { date: d } : {}) }).toString()}`} />}
 
-            {codeStep && <CodeStepForm step={codeStep.code} values={typed} message={codeStep.message} error={codeStep.errors.code} busy={busy} />}
-            {confirmForm && !codeStep && (
+            {codeStep && <CodeStepForm step={codeStep.code} values={typed} message={codeStep.message} error={codeStep.errors.code} busy={busy} {...(deposit ? { submitLabel: 'Continue to the deposit' } : {})} />}
+            {depositStep && <DepositStepForm step={depositStep.deposit} values={typed} message={depositStep.message} busy={busy} />}
+            {confirmForm && !codeStep && !depositStep && (
               <div className="booking__panel" {...stepDays}>
                 <h2 id="book-step-3" className="booking__step-title">
                   <span className="booking__step-number">3</span> Choose a time and confirm
@@ -110,14 +116,23 @@ export default function BookPage() {
                     <div className="form-grid form-grid--2">
                       <TextField label="Your name" name="name" autoComplete="name" required maxLength={120} />
                       <TextField label="Phone number" name="phone" type="tel" autoComplete="tel" inputMode="tel" required hint="For example 0803 123 4567." />
-                      <TextField label="E-mail (optional)" name="email" type="email" autoComplete="email" hint="For the confirmation and a calendar file." className="field--full" />
+                      {deposit ? (
+                        <TextField label="E-mail" name="email" type="email" autoComplete="email" required hint="For the deposit’s receipt, the confirmation and a calendar file." className="field--full" />
+                      ) : (
+                        <TextField label="E-mail (optional)" name="email" type="email" autoComplete="email" hint="For the confirmation and a calendar file." className="field--full" />
+                      )}
                     </div>
                     <ReminderFields echo={echo} />
                     <p className="enquiry-form__privacy">
                       We use your details only for this visit. Please keep medical details for the visit itself. Not for emergencies: call 112.
                     </p>
+                    {deposit && (
+                      <p className="booking-deposit__amount">
+                        This visit takes a deposit of <strong>{formatKobo(deposit.amountKobo)}</strong>, paid through Paystack at the next step.
+                      </p>
+                    )}
                     <button type="submit" className="btn btn--primary booking-confirm__submit" disabled={busy} aria-disabled={busy || undefined}>
-                      {busy ? 'Booking…' : 'Confirm booking'}
+                      {busy ? (deposit ? 'Checking…' : 'Booking…') : deposit ? 'Continue to the deposit' : 'Confirm booking'}
                     </button>
                   </Form>
                 </FormStateContext.Provider>

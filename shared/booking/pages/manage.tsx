@@ -12,6 +12,7 @@ import { waitlistJoinPath } from '../waitlist';
 import { DayForm, daysProps, daysWithTimes, NothingFree, TimeRadios, useShownDay, WeekTimes } from '../steps';
 import { formatDay, formatWhen } from '../time';
 import { VisitDetails, WHAT_TO_BRING } from '../visit-details';
+import { DepositNote } from '../deposit-views';
 import { FormStateContext } from '../../ui/fields';
 import { ReminderFields } from '../reminder-fields';
 import { reminderChannel } from '../types';
@@ -84,6 +85,7 @@ export default function ManagePage() {
             </p>
           )}
           <VisitDetails visit={shown} />
+          <DepositNote deposit={page.deposit} cancelled={cancelled} changeable={changeable} cancelNoticeHours={cancelNoticeHours} refundKobo={echo?.status === 'cancelled' ? echo.refundKobo : undefined} />
           {visit.courseSeq !== null && (
             <p>
               This is visit {visit.courseSeq} of {visit.courseSize} of your course.{' '}
@@ -206,7 +208,7 @@ export default function ManagePage() {
         {!cancelled && changeable && (
           <Form method="post" className="booking-step" aria-label="Cancel the visit" preventScrollReset>
             <input type="hidden" name="intent" value="cancel" />
-            <p>Can’t come? Cancelling frees the time for someone else.</p>
+            <p>Can’t come? Cancelling frees the time for someone else{page.deposit?.status === 'paid' ? ' and refunds your deposit' : ''}.</p>
             <button type="submit" className="btn btn--ghost" disabled={busy}>
               Cancel my visit
             </button>

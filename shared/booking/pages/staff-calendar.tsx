@@ -113,6 +113,7 @@ export default function StaffCalendarPage() {
                         <span>{names.practitioner(a.practitionerId)}</span>
                         {a.courseSeq !== null && <span className="cal-item__course">Course: visit {a.courseSeq} of {a.courseSize}</span>}
                         {d.forms[a.id] && <StaffFormLine form={d.forms[a.id]!} />}
+                        {d.deposits?.[a.id] && <span className="cal-item__deposit">{d.deposits[a.id]}</span>}
                       </p>
                     </li>
                   ))}

@@ -10,6 +10,13 @@ import type { PageRoute } from '../../platform/page-route';
 const staffOnly = { handle: { private: true }, serverLoader: true } as const;
 
 export const bookingStaffRoutes: PageRoute[] = [
+  // Deposits (issue 48): the payments of a month, the daily reconciliation's lists, the CSV for the accountant.
+  {
+    path: '/staff/payments',
+    page: 'booking/staff-payments',
+    ...staffOnly,
+    meta: { title: 'Payments', description: 'Deposits paid and refunded, and what does not match, for the clinic’s staff.' },
+  },
   {
     path: '/staff/booking-limits',
     page: 'booking/staff-limits',

@@ -3,6 +3,7 @@ import { labelled } from '../../platform/labelled';
 import type { AppointmentStatus, FreeSlot } from '../types';
 import type { BookingLimits, Cap } from '../limits';
 import type { StaffVisitForm } from '../visit-form';
+import type { PaymentView, RefundView } from '../deposits';
 
 /** What the staff booking pages' loaders and actions send (moments as ISO strings). */
 
@@ -24,6 +25,8 @@ export interface CalendarData extends StaffHeader {
   appointments: AppointmentView[];
   /** First visits' new-patient forms, by appointment id, as this member of staff may see them. */
   forms: Record<number, StaffVisitForm>;
+  /** Each visit's deposit as a short mark ("Deposit paid ₦5,000"), by appointment id (issue 48). */
+  deposits?: Record<number, string>;
   closures: { date: string; starts: string | null; ends: string | null; name: string; locationId: string | null }[];
   exceptions: { date: string; practitionerId: string; kind: string; starts: string | null; ends: string | null }[];
   /** A day asked for that is not one (`?date=2026-13-45`): its message, the page showing today (answered 400). */
@@ -134,3 +137,19 @@ export type ExceptionKind = (typeof exceptionKind.values)[number];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The week as the clinic reads it: Monday first. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** /staff/payments (issue 48): a month's deposits and the reconciliation. */
+export interface StaffPaymentsData extends StaffHeader {
+  month: string;
+  payments: PaymentView[];
+  reconciliation: {
+    at: string;
+    paymentsWithoutBooking: PaymentView[];
+    bookingsWithoutPayment: { reference: string; startsAt: string; serviceId: string; visitKind: string }[];
+    refundsStuck: (RefundView & { paymentReference: string })[];
+    settledNow: number;
+  };
+  provider: 'paystack' | 'stand-in';
+  /** A month asked for that is not one: its message (answered 400). */
+  monthError?: string;
+}

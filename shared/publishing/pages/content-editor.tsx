@@ -9,6 +9,7 @@ import { clearLocalCopy, readLocalCopy, useAutosave, type AutosaveStatus, type L
 import { EditorField, type FieldContext } from '../editor-fields';
 import { kindSpec } from '../kinds';
 import { doneMessage, stateWords } from '../labels';
+import { DepositRuleSection } from '../deposit-rule';
 import type { LibraryPicture } from '../pictures';
 import { ValuesTable } from '../values-table';
 import type { EditorActionData, EditorData } from '../types';
@@ -273,6 +274,8 @@ export default function ContentEditorPage() {
             )}
           </section>
         )}
+
+        {data.deposit && <DepositRuleSection deposit={answer?.outcome === 'refused' && answer.deposit ? answer.deposit : data.deposit} busy={busy} />}
 
         <section className="content-history" aria-labelledby="history-heading">
           <h2 id="history-heading">History</h2>
