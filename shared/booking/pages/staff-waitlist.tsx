@@ -65,11 +65,14 @@ export default function StaffWaitlistPage() {
                     <time dateTime={e.entry.createdAt}>{formatAbuja(e.entry.createdAt)}</time>
                   </td>
                   <td data-label="Who">
-                    {e.name}
-                    <br />
-                    <Link to={`/staff/people?phone=${encodeURIComponent(e.phone)}`} className="staff-waitlist__phone">
-                      {formatE164Nigeria(e.phone)}
-                    </Link> ({waitlistChannel.is(e.entry.channel) ? waitlistChannel.label(e.entry.channel) : 'E-mail'})
+                    {/* One block: at phone width the cell is a grid (its label, then its content), which would spread loose pieces over both columns. */}
+                    <div>
+                      {e.name}
+                      <br />
+                      <Link to={`/staff/people?phone=${encodeURIComponent(e.phone)}`} className="staff-waitlist__phone">
+                        {formatE164Nigeria(e.phone)}
+                      </Link> ({waitlistChannel.is(e.entry.channel) ? waitlistChannel.label(e.entry.channel) : 'E-mail'})
+                    </div>
                   </td>
                   <td data-label="What suits">
                     {serviceName(e.entry.serviceId)}, {visitKind.label(e.entry.visitKind).toLowerCase()}, {e.entry.practitionerId ? nameOf(e.entry.practitionerId) : 'anyone'}; {daysInWords(e.entry.days)}; {partsInWords(e.entry.parts)}; until {formatDay(e.entry.untilDate)}
