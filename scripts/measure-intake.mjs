@@ -55,8 +55,8 @@ async function passCodeStep(url, fields, asked, dataDir, e164, seen) {
   return res;
 }
 
-/** A first visit booked on the website at the first free time a day or more ahead: its form's path. */
-async function bookFirstVisit(base, time, dataDir) {
+/** A first visit booked on the website at the first free time a day or more ahead (the `time`-th): its manage page's path. */
+export async function bookFirstVisit(base, time, dataDir) {
   const q = 'service=1&visit=first&practitioner=any';
   const page = await (await fetch(`${base}/book?${q}`)).text();
   const starts = [...page.matchAll(/name="start" value="([^"]+)"/g)].map((m) => m[1]).filter((s) => Date.parse(s) > Date.now() + 26 * 3600_000);
@@ -69,13 +69,13 @@ async function bookFirstVisit(base, time, dataDir) {
   const seen = codesIn(dataDir, phone.e164).length;
   let res = await post(url, fields);
   if (!res.headers.get('location')) res = await passCodeStep(url, fields, res, dataDir, phone.e164, seen);
-  return `${res.headers.get('location').split('?')[0]}/form`;
+  return res.headers.get('location').split('?')[0];
 }
 
 /** @returns {Promise<{ paths: string[], cookies: { name: string, value: string, domain: string, path: string }[] }>} */
 export async function prepareIntake(base, dataDir) {
-  const gate = await bookFirstVisit(base, 0, dataDir);
-  const form = await bookFirstVisit(base, 1, dataDir);
+  const gate = `${await bookFirstVisit(base, 0, dataDir)}/form`;
+  const form = `${await bookFirstVisit(base, 1, dataDir)}/form`;
   const opened = await post(`${base}${form}`, { intent: 'gate', dobDay: '7', dobMonth: '3', dobYear: '1984' });
   const [pair] = (opened.headers.get('set-cookie') ?? '').split(';');
   const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];

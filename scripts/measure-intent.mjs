@@ -229,6 +229,41 @@ export const CONTROLS = [
     again: 'rearm',
   },
   {
+    // The course planning page's proposal (issue 46, /booking/manage/<token>/course): a visit's
+    // time (a select, at-N) or its day (a date field, day-N), tapped: it takes the focus (the
+    // picker comes up).
+    id: 'course-visit',
+    label: 'course: a visit’s time or day',
+    targets: ':is(select[name^="at-"], input[type=date][name^="day-"])',
+    instanceBy: 'name',
+    name: /^(time|day)\b/,
+    pick: 'first',
+    response: 'focus',
+    again: 'reload',
+  },
+  {
+    // Its buttons that do not book (measured five times over): "Show the visits" (the form
+    // above) and "Show times for the new days": the first sign the tap was taken (busy, the
+    // progress bar, a status; before hydration the new document's).
+    id: 'course-action',
+    label: 'course: show the visits / times',
+    targets: ':is(form.course-ask, form.course-plan) button[type=submit]',
+    instanceBy: 'name',
+    name: /^show (the visits|times)/,
+    pick: 'first',
+    response: 'acts',
+    again: 'reload',
+  },
+  {
+    // The waitlist's join form (issue 46, /waitlist/join): its first control (the service), tapped: it takes the focus.
+    id: 'waitlist-join',
+    label: 'waitlist: join form, first control',
+    targets: 'form:has(input[name=consent]):has(input[name=until]) :is(select, input:not([type=hidden]))',
+    pick: 'first',
+    response: 'focus',
+    again: 'reload',
+  },
+  {
     // The site editor (issue 45, /staff/content/<kind>/<id>, measured with --editor): a field of
     // its form, tapped: it takes the focus (the keyboard comes up).
     id: 'editor-field',

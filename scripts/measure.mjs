@@ -21,6 +21,9 @@
 // With --intake it books two first visits on the server it started and adds their new-patient
 // form's pages (the gate, and the sections of an opened form, with its cookie) to the paths
 // (scripts/measure-intake.mjs):  npm run measure -- --intake [--intent]
+// With --course it books a first visit on the server it started and adds its course planning page
+// (the proposal, visit by visit) and the waitlist's join form (issue 46):
+//   npm run measure -- --course --intent [--control=course-visit,course-action,waitlist-join]
 // With --editor it signs in as an editor (an Auth Emulator of its own; the server then runs with
 // NODE_ENV=test, as production refuses the emulator) and adds a service's and a post's editing
 // screens (scripts/measure-editor.mjs):  npm run measure -- --editor --intent
@@ -45,7 +48,7 @@ import { routesOf, runAxe, runNu, scrollThrough } from '../tests/support/a11y.mj
 import { placeholderFirebaseEnv } from '../tests/support/placeholder-firebase.mjs';
 import { BOOKING_STEPS_ROUTE, measureIntent } from './measure-intent.mjs';
 import { prepareEditor, startEditorAuth } from './measure-editor.mjs';
-import { prepareIntake } from './measure-intake.mjs';
+import { bookFirstVisit, prepareIntake } from './measure-intake.mjs';
 import { makePicturePost } from './measure-post.mjs';
 import { profileEditorTap } from './profile-editor-tap.mjs';
 
@@ -79,15 +82,17 @@ const paths = args.filter((a) => a.startsWith('/'));
 const all = args.includes('--all');
 // --intake: the new-patient form's pages (added once the server is up).
 const intake = args.includes('--intake');
+// --course: a booked visit's course planning page and the waitlist's join form (issue 46; added once the server is up).
+const course = args.includes('--course');
 // --editor: the site editor's pages, signed in as an editor (scripts/measure-editor.mjs).
 const editor = args.includes('--editor');
 // --picture-post: a post with three pictures, made through the editor (scripts/measure-post.mjs).
 const picturePost = args.includes('--picture-post');
 // --editor --profile-tap: a CPU profile of each of the editor's taps (scripts/profile-editor-tap.mjs).
 const profileTap = editor && args.includes('--profile-tap');
-if (paths.length === 0 && !a11y && !all && !intake && !editor && !picturePost) paths.push('/');
+if (paths.length === 0 && !a11y && !all && !intake && !course && !editor && !picturePost) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
-if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !editor && !picturePost) paths.push('/about');
+if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !course && !editor && !picturePost) paths.push('/about');
 const out = process.env.BUILD_OUT ?? 'dist';
 // --baseline=DIR: another build (e.g. an older commit's, built with BUILD_OUT=DIR), served beside
 // this one; --intent and --lighthouse measure both, run by run in turn, so that what else runs on
@@ -248,6 +253,11 @@ if (intake) {
   const prepared = await prepareIntake(base, dataDirs.get(out));
   paths.push(...prepared.paths);
   intakeCookies = prepared.cookies;
+}
+if (course) {
+  // Its own visit (the third free time: --intake books the first two), planned after: the page shows the proposal at once.
+  const manage = await bookFirstVisit(base, 2, dataDirs.get(out));
+  paths.push(`${manage}/course`, '/waitlist/join?service=1&visit=first&practitioner=any');
 }
 if (editor) {
   const prepared = await prepareEditor(base, editorAuth, { DATABASE_URL: database.url, DATA_DIR: dataDirs.get(out) });

@@ -94,10 +94,14 @@ export interface Domains {
 }
 
 /** The waitlist's settings, with the messages' quiet hours its pages name, and its offers' queue (the messages domain's, issue 46). */
-const waitlistDeps = (options: DomainsOptions) => {
+const quietHours = (options: DomainsOptions) => {
   const quiet = (options.schedule ?? DEFAULT_SCHEDULE).quietHours;
-  return { settings: { ...options.config.booking.waitlist, quietHours: { from: hhmm(quiet.start), to: hhmm(quiet.end) } }, messages: offerMessages({ schedule: options.schedule }) };
+  return { from: hhmm(quiet.start), to: hhmm(quiet.end) };
 };
+const waitlistDeps = (options: DomainsOptions) => ({ settings: { ...options.config.booking.waitlist, quietHours: quietHours(options) }, messages: offerMessages({ schedule: options.schedule }) });
+
+/** What the booking form's reminder hint says: the messages' offsets and quiet hours (MESSAGES_REMINDER_OFFSETS, MESSAGES_QUIET_HOURS). */
+const reminderPlan = (options: DomainsOptions) => ({ offsetsMinutes: (options.schedule ?? DEFAULT_SCHEDULE).reminderOffsetsMinutes, quietHours: quietHours(options) });
 
 /**
  * Who listens to every change of time, after the booking's own mails: the patient messages, the
@@ -194,6 +198,7 @@ function storeBookingDeps(options: DomainsOptions, forms: VisitForms, deposits: 
     },
     listeners: listeners(options, deposits),
     waitlist: waitlistDeps(options),
+    reminderPlan: reminderPlan(options),
     limits: config.booking.limits,
     ...(options.codes ? { codes: options.codes } : {}),
     forms,

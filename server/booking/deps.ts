@@ -7,6 +7,7 @@ import type { BookingLimits } from '../../shared/booking/limits';
 import type { PhoneCodeSender } from './phone-proof';
 import type { VisitForms } from './visit-forms';
 import type { WaitlistDeps } from './waitlist';
+import type { ReminderPlan } from '../../shared/booking/reminder-plan';
 
 /** What every booking function needs: the store, the rules, the signing key and where mail goes. */
 export interface BookingDeps {
@@ -39,6 +40,8 @@ export interface BookingDeps {
   forms?: Pick<VisitForms, 'pathFor'> | undefined;
   /** The waitlist's settings and the messages domain's queue for its offers (server/booking/waitlist.ts; set by the composition). */
   waitlist?: WaitlistDeps | undefined;
+  /** When the patient messages remind and keep quiet (the messages domain's schedule, set by the composition); by default DEFAULT_REMINDER_PLAN. */
+  reminderPlan?: ReminderPlan | undefined;
 }
 
 /** Who books: a visitor on the website (signed in or not), or a member of staff. */

@@ -36,6 +36,7 @@ import {
   type WeekInterval,
 } from './plans';
 import { freeTimes, nearestFreeTimes, nextFreeDay, type FreeTimesQuery, type FreeTimesResult } from './repo';
+import { DEFAULT_REMINDER_PLAN, type ReminderPlan } from '../../shared/booking/reminder-plan';
 
 type StaffChanger = Extract<Changer, { as: 'staff' }>;
 
@@ -135,6 +136,8 @@ export interface BookingService {
   // --- The waitlist (issue 46, waitlist.ts) --------------------------------------------------
   /** How long an offer stays open, to how many at once, entries per phone (WAITLIST_*). */
   waitlistSettings: WaitlistSettings;
+  /** When the patient messages remind and keep quiet (MESSAGES_REMINDER_OFFSETS, MESSAGES_QUIET_HOURS), for the booking form's hint. */
+  reminderPlan: ReminderPlan;
   joinWaitlist(input: JoinInput): ReturnType<typeof joinWaitlist>;
   waitlistEntry(token: string): ReturnType<typeof entryByToken>;
   leaveWaitlist(token: string): ReturnType<typeof leaveWaitlist>;
@@ -213,6 +216,7 @@ export function createBookingService(deps: BookingDeps): BookingService {
     courseOfVisit: (courseId) => courseOfVisit(deps, courseId),
     cancelRemaining: (token) => cancelRemaining(deps, token),
     waitlistSettings: deps.waitlist?.settings ?? DEFAULT_WAITLIST,
+    reminderPlan: deps.reminderPlan ?? DEFAULT_REMINDER_PLAN,
     joinWaitlist: (input) => joinWaitlist(deps, input),
     waitlistEntry: (token) => entryByToken(deps, token),
     leaveWaitlist: (token) => leaveWaitlist(deps, token),

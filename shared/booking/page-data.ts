@@ -5,6 +5,7 @@ import type { AppointmentView } from './results';
 import type { PaymentView } from './deposits';
 import type { FreeSlot, VisitKind } from './types';
 import { lagosDate, lagosMoment, lagosTime } from './time';
+import type { ReminderPlan } from './reminder-plan';
 
 /**
  * What the booking pages' server halves answer (server/booking/pages/*.ts) and their views read
@@ -79,6 +80,8 @@ export interface BookPageData {
   unavailable: boolean;
   /** The deposit the chosen service and visit take (issue 48), or null: said before the details are typed. */
   deposit?: { amountKobo: number; policy: string } | null;
+  /** When the reminders go and the quiet hours (the server's messaging settings), for the reminder hint. */
+  reminders?: ReminderPlan;
 }
 
 /** The booking POST's refusals: everything typed comes back beside the messages. */
@@ -135,6 +138,8 @@ export interface ManagePageData {
   /** Just booked (`?booked=1`) or just moved (`?moved=1`): the page says so first. */
   notice: 'booked' | 'moved' | null;
   unavailable: boolean;
+  /** When the reminders go and the quiet hours (the server's messaging settings), for the reminder hint. */
+  reminders?: ReminderPlan;
   /** A move day asked for that is not one (`?date=x`): its message (answered 400). */
   moveError?: string;
   /** Opened from the confirmation's link: its proof, for the button that confirms the address. */

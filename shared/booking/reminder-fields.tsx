@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CheckboxField } from '../ui/fields';
 import type { BookActionData } from './page-data';
+import { reminderHint, type ReminderPlan } from './reminder-plan';
 import { CHANNELS, reminderChannel, type ReminderChannel } from './types';
 
 /** What each choice uses: the phone number given above for the first two. */
@@ -17,9 +18,10 @@ const HINT: Record<ReminderChannel, string> = {
  * Nigeria Data Protection Act 2023 asks for, never ticked for them. "No reminders" is chosen
  * until the patient chooses a channel, so booking stays three taps (day, time, confirm) for
  * whoever wants none. The schema refuses a channel without consent (shared/booking/schemas.ts);
- * the core stores both and schedules messages only with consent.
+ * the core stores both and schedules messages only with consent. The hint says the server's
+ * reminder offsets and quiet hours (`plan`, from the page's data; shared/booking/reminder-plan.ts).
  */
-export function ReminderFields({ echo, chosen: current, hasEmail = true }: { echo?: BookActionData | undefined; chosen?: ReminderChannel; hasEmail?: boolean }) {
+export function ReminderFields({ echo, chosen: current, hasEmail = true, plan }: { echo?: BookActionData | undefined; chosen?: ReminderChannel; hasEmail?: boolean; plan?: ReminderPlan | undefined }) {
   const id = useId();
   const chosen = echo?.values.reminders ?? current;
   const error = echo?.errors.reminders;
@@ -27,7 +29,7 @@ export function ReminderFields({ echo, chosen: current, hasEmail = true }: { ech
     <fieldset className="booking-radios booking-reminders" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend>Remind me of this visit by</legend>
       <p className="field__hint" id={`${id}-hint`}>
-        A reminder a day before and two hours before, with a link to move or cancel. Never anything about your health; no messages between 21:00 and 07:00.
+        {reminderHint(plan)}
       </p>
       {CHANNELS.filter((channel) => hasEmail || channel !== 'email').map((channel) => (
         <label key={channel} className="booking-radio">

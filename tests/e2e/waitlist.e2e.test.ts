@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../shared/booking/time';
 import { runAxe } from '../support/a11y.mjs';
-import { hydrate, launch, openPage, startOwnServer, type TestPage } from './harness';
+import { hydrate, launch, openPage, signUp, staffCommand, startOwnServer, type TestPage } from './harness';
 import { e164 } from './phone-codes';
 
 /**
@@ -14,6 +14,8 @@ import { e164 } from './phone-codes';
  * day, any practitioner (the phone proved by the sink's code); the first cancels; the offer arrives
  * in the sink, its link shows the time, taking it books it (the visit's manage page). axe clean
  * at each step (with JavaScript on), no sideways overflow, no console error, no failed request.
+ * With JavaScript on, staff look at /staff/waitlist while the offer is open (the entry and its
+ * offer listed; axe clean; the keyboard reaches the filter then the row's offer form).
  */
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -123,6 +125,39 @@ async function book(pass: Pass, name: string, phone: string) {
   return pick!.start;
 }
 
+/** /staff/waitlist as the front desk sees it while the offer to `phone` is open: the entry, its offer, axe, the keyboard. */
+async function staffLook(phone: string) {
+  const email = `waitlist.${Date.now()}@example.com`;
+  const password = 'desk-pass-2026';
+  await signUp(email, password, 'Front Desk');
+  expect((await staffCommand('grant', email)).stdout).toContain(`${email} is now staff`);
+  const staff: Pass = { ...(await openPage(browser, { width: 375, height: 800, bypassCSP: true })), js: true };
+  const { page } = staff;
+  await page.goto(`${own.url}/staff/waitlist`);
+  await page.waitForURL(/\/login\?returnTo=/);
+  await hydrate(page);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await Promise.all([page.waitForURL(/\/staff\/waitlist/, { timeout: 30_000 }), page.getByRole('button', { name: 'Login Now' }).click()]);
+  await hydrate(page);
+  const row = page.locator('main table tbody tr', { hasText: 'Amina Bello' });
+  await row.waitFor();
+  expect(await row.innerText()).toContain(`+234 ${phone.slice(1)}`);
+  expect(await row.locator('[data-label="Offers"]').innerText()).toMatch(/: open/);
+  await check(staff, '3-staff');
+  // The keyboard: the practitioner filter, then the entry's phone link, then its offer form (day, time, Offer).
+  await page.locator('main select[name="practitioner"]').focus();
+  const reached: string[] = [];
+  for (let i = 0; i < 12 && reached.at(-1) !== 'Offer'; i++) {
+    await page.keyboard.press('Tab');
+    reached.push(await page.evaluate(() => document.activeElement?.getAttribute('name') || (document.activeElement as HTMLElement | null)?.innerText.trim() || ''));
+  }
+  const order = ['date', 'time', 'Offer'].map((name) => reached.indexOf(name));
+  expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), reached.join(' | ')).toBe(true);
+  expect(staff.errors).toEqual([]);
+  await staff.context.close();
+}
+
 describe.each([
   ['JavaScript on', true],
   ['JavaScript off', false],
@@ -178,6 +213,7 @@ describe.each([
     await page.getByRole('button', { name: 'Take this time' }).waitFor();
     expect(await page.locator('main').textContent()).toContain('A time has come free for you');
     await check(pass, '3-offer');
+    if (js) await staffLook(phone);
     await page.getByRole('button', { name: 'Take this time' }).click();
     await settled(pass, /\/booking\/manage\/[\w-]{20,40}\?booked=1$/, 'Your visit is booked');
     await check(pass, '4-booked');

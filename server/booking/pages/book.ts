@@ -67,7 +67,7 @@ export async function loader(args: LoaderFunctionArgs) {
     date: raw.date ?? '',
     from: raw.from ?? '',
   };
-  const page: BookPageData = { values, errors: {}, times: null, key: randomBytes(18).toString('base64url'), prefill: await prefillOf(args), unavailable: false };
+  const page: BookPageData = { values, errors: {}, times: null, key: randomBytes(18).toString('base64url'), prefill: await prefillOf(args), unavailable: false, reminders: args.context.get(bookingContext).reminderPlan };
   if (!raw.service) return data(page, { headers: NO_STORE });
   const checked = checkBookingForm(availabilitySchema(await formContext(args, now)), { service: values.service, visit: raw.visit ?? '', practitioner: raw.practitioner ?? '', date: values.date });
   if (!checked.ok) return data({ ...page, errors: checked.errors }, { status: 400, headers: NO_STORE });

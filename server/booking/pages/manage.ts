@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = url.searchParams;
   const booking = args.context.get(bookingContext);
   const notice = q.get('booked') ? 'booked' : q.get('moved') ? 'moved' : null;
-  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false, form: null };
+  const base: ManagePageData = { result: { ok: false, message: FAILURES['bad-token'].message }, move: null, notice, unavailable: false, form: null, reminders: booking.reminderPlan };
   try {
     const found = await booking.byManageToken(args.params.token ?? '');
     if (!found.ok) return data(base, { status: FAILURES[found.reason].status, headers: NO_STORE });

@@ -122,7 +122,7 @@ export default function BookPage() {
                         <TextField label="E-mail (optional)" name="email" type="email" autoComplete="email" hint="For the confirmation and a calendar file." className="field--full" />
                       )}
                     </div>
-                    <ReminderFields echo={echo} />
+                    <ReminderFields echo={echo} plan={page.reminders} />
                     <p className="enquiry-form__privacy">
                       We use your details only for this visit. Please keep medical details for the visit itself. Not for emergencies: call 112.
                     </p>

@@ -197,7 +197,7 @@ export default function ManagePage() {
               {visit.reminderChannel === 'email' && !visit.emailProven && !emailConfirmed && ' Reminders by e-mail start once you confirm your address with the link in your confirmation e-mail.'}
             </p>
             <FormStateContext.Provider value={{ values: { reminders: visit.reminderChannel, consent: visit.reminderChannel === 'none' ? '' : 'yes' } }}>
-              <ReminderFields echo={undefined} chosen={visit.reminderChannel} hasEmail={Boolean(visit.patientEmail)} />
+              <ReminderFields echo={undefined} chosen={visit.reminderChannel} hasEmail={Boolean(visit.patientEmail)} plan={page.reminders} />
             </FormStateContext.Provider>
             <button type="submit" className="btn btn--outline" disabled={busy}>
               Save reminders

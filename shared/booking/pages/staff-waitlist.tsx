@@ -37,7 +37,7 @@ export default function StaffWaitlistPage() {
             <SelectField label="Practitioner" name="practitioner" defaultValue={d.practitionerId} options={practitionerOptions(facts)} />
           </StaffFilters>
         </FormStateContext.Provider>
-        <p>
+        <p className="staff-waitlist__rules">
           A freed time goes to the first {d.settings.offersPerTime} entries it suits, in join order; each offer is open for {d.settings.offerMinutes} minutes from when its message may go (never {d.settings.quietHours.from}–{d.settings.quietHours.to}). One
           phone may hold {d.settings.entriesPerPhone} entries.
         </p>
@@ -65,9 +65,14 @@ export default function StaffWaitlistPage() {
                     <time dateTime={e.entry.createdAt}>{formatAbuja(e.entry.createdAt)}</time>
                   </td>
                   <td data-label="Who">
-                    {e.name}
-                    <br />
-                    <Link to={`/staff/people?phone=${encodeURIComponent(e.phone)}`}>{formatE164Nigeria(e.phone)}</Link> ({waitlistChannel.is(e.entry.channel) ? waitlistChannel.label(e.entry.channel) : 'E-mail'})
+                    {/* One block: at phone width the cell is a grid (its label, then its content), which would spread loose pieces over both columns. */}
+                    <div>
+                      {e.name}
+                      <br />
+                      <Link to={`/staff/people?phone=${encodeURIComponent(e.phone)}`} className="staff-waitlist__phone">
+                        {formatE164Nigeria(e.phone)}
+                      </Link> ({waitlistChannel.is(e.entry.channel) ? waitlistChannel.label(e.entry.channel) : 'E-mail'})
+                    </div>
                   </td>
                   <td data-label="What suits">
                     {serviceName(e.entry.serviceId)}, {visitKind.label(e.entry.visitKind).toLowerCase()}, {e.entry.practitionerId ? nameOf(e.entry.practitionerId) : 'anyone'}; {daysInWords(e.entry.days)}; {partsInWords(e.entry.parts)}; until {formatDay(e.entry.untilDate)}
