@@ -26,7 +26,7 @@ const SECONDS: Record<string, number> = {
   gallery: 62,
   intake: 49,
   enquiries: 48,
-  waitlist: 48,
+  waitlist: 90,
   foundation: 48,
   shop: 46,
   'booking-staff': 43,
