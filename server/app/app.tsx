@@ -15,7 +15,7 @@ import { SHORT_MANAGE_ROUTE, shortManageLink, shortTokenRedirect } from '../book
 import type { BookingService } from '../booking/service';
 import type { PhoneCodeSender } from '../booking/phone-proof';
 import { visitFormsContext } from '../booking/visit-forms';
-import { depositsContext, paystackWebhookRoute, STAND_IN_PATH } from '../booking/deposits';
+import { depositsContext, paystackWebhookRoute, STAND_IN_CHECKOUT_ROUTE } from '../booking/deposits';
 import { staticCatalog } from '../clinic/catalog';
 import { staticBlogCatalog, type BlogCatalog } from '../blog/catalog';
 import { blogContext } from '../blog/context';
@@ -163,7 +163,7 @@ function filesOnly(serve: RequestHandler): RequestHandler {
  * Every route whose path carries a secret in a `:token` segment: the pages' and those Express
  * answers itself. The logs name these routes with the token replaced (server/platform/http/redact.ts).
  */
-export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE, SHORT_FORM_ROUTE, FORM_DOWNLOAD_ROUTE];
+export const tokenRoutes: readonly string[] = [...sitePages.map((p) => p.path), VISIT_FILE_ROUTE, CALENDAR_FEED_ROUTE, SHORT_MANAGE_ROUTE, SHORT_FORM_ROUTE, FORM_DOWNLOAD_ROUTE, STAND_IN_CHECKOUT_ROUTE];
 
 export function createApp(deps: AppDeps): App {
   const { config } = deps;
@@ -392,7 +392,7 @@ export function createApp(deps: AppDeps): App {
   // Paystack's webhook (deposits, issue 48): its raw body, the signature checked first.
   app.use(paystackWebhookRoute({ deposits: domains.deposits, logger }));
   // Without PAYSTACK_SECRET_KEY: the local stand-in's checkout page (development, tests).
-  if (domains.paystackStandIn) app.use(STAND_IN_PATH, domains.paystackStandIn.router);
+  if (domains.paystackStandIn) app.use(domains.paystackStandIn.router);
   // A booking's calendar file, by its manage link (no account).
   app.use(calendarDownload({ booking, clinic, publicOrigin: config.publicOrigin }));
   // The patient's copy of their new-patient answers, by the manage link and the form's session.

@@ -40,7 +40,7 @@ import { paymentRefunds, payments, serviceDeposits, type PaymentRow, type Refund
 import { appointmentEvents, appointments, courses } from './schema';
 import type { TimeListener } from './time-changes';
 
-export { STAND_IN_PATH, createPaystackStandIn, type PaystackStandIn } from './payments/stand-in';
+export { STAND_IN_CHECKOUT_ROUTE, createPaystackStandIn, type PaystackStandIn } from './payments/stand-in';
 export { paystackClient, PaystackError, type PaystackClient } from './payments/paystack';
 
 /** The page Paystack sends the patient back to (`?reference=`); see shared/booking/routes.ts. */

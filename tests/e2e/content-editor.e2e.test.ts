@@ -259,7 +259,8 @@ describe('the site editor in Chromium at 375 px', () => {
     // Every control a pointer could use in the editor's screen, numbered (the toolbar's apart: one tab stop).
     const expected = await page.evaluate(() => {
       const all = Array.from(document.querySelectorAll<HTMLElement>('.content-editor a[href], .content-editor button, .content-editor input, .content-editor select, .content-editor textarea, .content-editor [contenteditable="true"]'));
-      const usable = all.filter((el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).type !== 'hidden' && el.tabIndex !== -1 && !el.closest('[hidden], .rte__toolbar, dialog') && el.getClientRects().length > 0);
+      // `:disabled` also covers a disabled fieldset's controls (the deposit rule, read-only to an editor).
+      const usable = all.filter((el) => !el.matches(':disabled') && (el as HTMLInputElement).type !== 'hidden' && el.tabIndex !== -1 && !el.closest('[hidden], .rte__toolbar, dialog') && el.getClientRects().length > 0);
       usable.forEach((el, i) => el.setAttribute('data-kb', String(i)));
       return usable.map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}`);
     });

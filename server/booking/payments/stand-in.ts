@@ -5,7 +5,7 @@
  * uses) in memory:
  *  - API, answered in process through `fetch` (handed to paystackClient):
  *    POST /transaction/initialize, GET /transaction/verify/:reference, POST /refund;
- *  - the checkout page, on the app at STAND_IN_PATH/checkout/:access_code, with Pay, Fail and
+ *  - the checkout page, on the app at STAND_IN_PATH/checkout/:token (the access code), with Pay, Fail and
  *    Cancel buttons: Pay marks the transaction paid, sends the signed `charge.success` webhook
  *    (HMAC-SHA512 of the body with the secret key, as Paystack signs) and returns to the
  *    callback URL; Fail marks it failed; Cancel goes to the cancel URL (metadata.cancel_action).
@@ -17,6 +17,8 @@ import { formatKobo } from '../../../shared/booking/deposits';
 import { signatureOf } from './paystack';
 
 export const STAND_IN_PATH = '/paystack-standin';
+/** The checkout page's route. Its access code lets whoever holds it pay, so it is the `:token` the logs redact (server/app/app.tsx tokenRoutes). */
+export const STAND_IN_CHECKOUT_ROUTE = `${STAND_IN_PATH}/checkout/:token`;
 export const STAND_IN_SECRET = 'sk_test_standin_0000000000000000000000000000';
 
 export interface StandInTransaction {
@@ -40,7 +42,7 @@ export interface PaystackStandIn {
   readonly secretKey: string;
   /** The API, answered in process. */
   fetch: typeof fetch;
-  /** The checkout pages (mounted at STAND_IN_PATH by the app). */
+  /** The checkout pages (their routes carry STAND_IN_PATH; the app mounts the router at the root). */
   router: Router;
   /** Where signed webhooks go (the deposits' handler, set by the composition). */
   onWebhook(deliver: Deliver): void;
@@ -163,8 +165,8 @@ export function createPaystackStandIn(options: { publicOrigin: string; secretKey
   const router = express.Router();
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
-  router.get('/checkout/:code', (req, res) => {
-    const t = byCode.get(req.params.code);
+  router.get(STAND_IN_CHECKOUT_ROUTE, (req, res) => {
+    const t = byCode.get(req.params.token);
     res.setHeader('Cache-Control', 'no-store');
     if (!t) {
       res.status(404).type('html').send(page('Payment not found', '<h1>Payment not found</h1>'));
@@ -184,9 +186,9 @@ ${
       ),
     );
   });
-  router.post('/checkout/:code', express.urlencoded({ extended: false, limit: '2kb' }), async (req, res, next) => {
+  router.post(STAND_IN_CHECKOUT_ROUTE, express.urlencoded({ extended: false, limit: '2kb' }), async (req, res, next) => {
     try {
-      const t = byCode.get(req.params.code);
+      const t = byCode.get(req.params.token);
       if (!t) {
         res.status(404).type('text/plain').send('Not Found');
         return;
