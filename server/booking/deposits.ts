@@ -605,7 +605,13 @@ export function createDepositService(deps: DepositsDeps): DepositService {
             inArray(appointments.status, ['booked', 'arrived', 'completed', 'no_show']),
             eq(appointments.createdBy, 'visitor'),
             gte(appointments.startsAt, new Date(now.getTime() - 7 * 24 * 60 * MINUTE_MS)),
-            notExists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.appointmentId, appointments.id), inArray(payments.status, ['paid', 'part-refunded', 'refunded'])))),
+            // A visit of a course is paid by the course's one deposit (kept on its first visit).
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(payments)
+                .where(and(sql`(${payments.appointmentId} = ${appointments.id} OR ${payments.appointmentId} IN (SELECT c.id FROM appointments c WHERE c.course_id = ${appointments.courseId}))`, inArray(payments.status, ['paid', 'part-refunded', 'refunded']))),
+            ),
           ),
         );
       const stuck = await db

@@ -87,6 +87,9 @@ describe.each(testEngines())('one deposit for a course on %s', (engine) => {
     // Staff see it on every visit of the course: the one deposit, for the course.
     for (const v of booked) expect(await deposits.paymentOf(v.id)).toMatchObject({ reference: started.reference, amountKobo: DEPOSIT, course: expect.stringMatching(/\S/) });
     expect(await deposits.paymentOf(anchorId)).toBeNull();
+    // The reconciliation counts the course's visits as paid by its one deposit.
+    const reconciled = await deposits.reconcile();
+    expect(reconciled.bookingsWithoutPayment.filter((b) => booked.some((v) => v.reference === b.reference))).toEqual([]);
     // The return page after the webhook: the same course, nothing twice.
     expect(await deposits.settle(started.reference)).toMatchObject({ kind: 'booked', late: false });
     expect(await courseVisits()).toHaveLength(4);
