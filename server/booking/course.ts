@@ -126,6 +126,12 @@ export interface BookCourseInput {
   starts: readonly Date[];
   /** One per course form: the same form sent again answers the first course. */
   idempotencyKey: string;
+  /**
+   * The course's deposit is being paid (ADR 0048): every visit is written `held` until
+   * `BOOKING_HOLD_MINUTES` from now, under the same exclusion constraint; `confirmCourseHold`
+   * books them all at once, `releaseCourseHold` (or the sweep of lapsed holds) gives them back.
+   */
+  hold?: boolean;
 }
 
 /** Starts a course may have: 2–12, in order, one a day. */
@@ -161,6 +167,7 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
         if (capped) return { ok: false, reason: capped } as CourseFailure;
       }
       const actor = asStaff ? booker.uid : 'visitor';
+      const holdUntil = input.hold ? new Date(now.getTime() + deps.rules.holdMinutes * MINUTE_MS) : null;
       let course: CourseRow | undefined;
       for (let attempt = 0; !course && attempt < 5; attempt++) {
         try {
@@ -192,7 +199,8 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
                 ...placedColumns(at),
                 serviceId: anchor.serviceId,
                 visitKind: 'follow_up',
-                status: 'booked',
+                status: holdUntil ? 'held' : 'booked',
+                holdExpiresAt: holdUntil,
                 patientName: anchor.patientName,
                 patientPhone: anchor.patientPhone,
                 patientEmail: anchor.patientEmail,
@@ -218,11 +226,11 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
         await tx.insert(appointmentEvents).values({
           appointmentId: row.id,
           actor,
-          action: 'booked',
-          toStatus: 'booked',
-          detail: { ...(asStaff ? { by: booker.name } : {}), startsAt: row.startsAt.toISOString(), practitionerId: row.practitionerId, course: course.reference, visit: `${i + 1} of ${size}` },
+          action: holdUntil ? 'held' : 'booked',
+          toStatus: holdUntil ? 'held' : 'booked',
+          detail: { ...(asStaff ? { by: booker.name } : {}), startsAt: row.startsAt.toISOString(), practitionerId: row.practitionerId, course: course.reference, visit: `${i + 1} of ${size}`, ...(holdUntil ? { until: holdUntil.toISOString() } : {}) },
         });
-        await timeChanged(tx, deps, { ...visitChange('booked', null, row, asStaff ? 'staff' : 'patient', now), course: { first: i === 0 } });
+        await timeChanged(tx, deps, { ...visitChange(holdUntil ? 'held' : 'booked', null, row, asStaff ? 'staff' : 'patient', now), course: { first: i === 0 } });
       }
       return { course, duplicate: false };
     });
@@ -240,6 +248,56 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
   if (!outcome.duplicate) deps.wake?.();
   const view = await courseView(deps, outcome.course, now);
   return { ok: true, course: view.course, token: view.token, duplicate: outcome.duplicate };
+}
+
+/**
+ * Books a course whose visits were held while its deposit was paid: all of them at once, in one
+ * transaction, or none. Answers the first visit (the payment's booking) and its manage link; a
+ * course already booked answers the same (any number of deliveries of one payment). If any
+ * visit's hold has lapsed (swept), the others are given back too and the answer is 'not-free'.
+ */
+export async function confirmCourseHold(deps: BookingDeps, courseId: number): Promise<{ ok: true; appointment: ReturnType<typeof toView>; manageToken: string; course: CourseRow } | BookingFailure> {
+  const now = clock(deps);
+  return deps.store.db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!course) return { ok: false, reason: 'not-free' } as BookingFailure;
+    const visits = await tx.select().from(appointments).where(eq(appointments.courseId, course.id)).orderBy(asc(appointments.courseSeq)).for('update');
+    const first = visits[0];
+    if (first && visits.length === course.visits && visits.every((v) => v.status !== 'held')) return { ok: true as const, appointment: toView(first), manageToken: manageTokenOf(deps.secret, first), course };
+    const held = visits.filter((v) => v.status === 'held');
+    if (!first || held.length !== course.visits) {
+      for (const v of held) {
+        await tx.delete(appointments).where(eq(appointments.id, v.id));
+        await timeChanged(tx, deps, visitChange('hold-released', v, null, 'system', now));
+      }
+      return { ok: false, reason: 'not-free' } as BookingFailure;
+    }
+    const rows: AppointmentRow[] = [];
+    for (const [i, v] of held.entries()) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ status: 'booked', holdExpiresAt: null, version: sql`${appointments.version} + 1`, updatedAt: now })
+        .where(eq(appointments.id, v.id))
+        .returning();
+      rows.push(row!);
+      await tx.insert(appointmentEvents).values({ appointmentId: v.id, actor: 'system', action: 'booked', fromStatus: 'held', toStatus: 'booked', detail: { startsAt: v.startsAt.toISOString(), practitionerId: v.practitionerId, course: course.reference, visit: `${i + 1} of ${course.visits}`, deposit: true } });
+      await timeChanged(tx, deps, { ...visitChange('booked', v, row!, 'patient', now), course: { first: i === 0 } });
+    }
+    return { ok: true as const, appointment: toView(rows[0]!), manageToken: manageTokenOf(deps.secret, rows[0]!), course };
+  });
+}
+
+/** Gives back every visit of a course still held for its deposit (the payment failed or was abandoned). */
+export async function releaseCourseHold(deps: BookingDeps, courseId: number): Promise<number> {
+  const now = clock(deps);
+  return deps.store.db.transaction(async (tx) => {
+    const held = await tx.select().from(appointments).where(and(eq(appointments.courseId, courseId), eq(appointments.status, 'held'))).for('update');
+    for (const v of held) {
+      await tx.delete(appointments).where(eq(appointments.id, v.id));
+      await timeChanged(tx, deps, visitChange('hold-released', v, null, 'system', now));
+    }
+    return held.length;
+  });
 }
 
 async function courseView(deps: BookingDeps, course: CourseRow, now: Date): Promise<{ course: CourseView; token: string }> {

@@ -31,12 +31,13 @@ import type { Tx } from '../platform/db/db';
 import type { Logger } from '../platform/http/logger';
 import { queueMail } from '../platform/mail/outbox';
 import { book, confirmHold, hold, releaseHold } from './book';
+import { bookCourse, confirmCourseHold, courseAnchor, releaseCourseHold, type BookCourseInput, type CourseFailure } from './course';
 import { clock, type BookingActor, type BookingDeps } from './deps';
 import { manageTokenOf } from './manage-token';
 import { lateRefundMail, receiptMail } from './payments/mails';
 import { PaystackError, type PaystackClient, type VerifiedTransaction } from './payments/paystack';
 import { paymentRefunds, payments, serviceDeposits, type PaymentRow, type RefundRow } from './payments/schema';
-import { appointmentEvents, appointments } from './schema';
+import { appointmentEvents, appointments, courses } from './schema';
 import type { TimeListener } from './time-changes';
 
 export { STAND_IN_CHECKOUT_ROUTE, createPaystackStandIn, type PaystackStandIn } from './payments/stand-in';
@@ -52,6 +53,8 @@ interface StoredBooking {
   form: { serviceId: string; visitKind: VisitKind; practitionerId: string; startsAt: string; name: string; phone: string; email: string | null; channel: ReminderChannel; consent: boolean; uid: string | null };
   /** Everything typed, as typed: the patient's "try again" gets it all back. */
   typed: Record<string, string>;
+  /** A course's one deposit (ADR 0048): the course whose visits are held while it is paid. */
+  course?: { id: number; reference: string };
 }
 
 export type StartResult =
@@ -61,6 +64,14 @@ export type StartResult =
   | BookingFailure
   | { ok: false; reason: 'no-deposit' | 'email-needed' }
   /** Paystack did not answer: nothing charged, the time stays held until it lapses. */
+  | { ok: false; reason: 'paystack-down'; holdExpiresAt: string };
+
+export type CourseStartResult =
+  | { ok: true; authorizationUrl: string; reference: string; holdExpiresAt: string }
+  /** This course form's deposit was paid already: the course's first visit. */
+  | { ok: 'booked'; manageToken: string }
+  | CourseFailure
+  | { ok: false; reason: 'no-deposit' | 'email-needed' }
   | { ok: false; reason: 'paystack-down'; holdExpiresAt: string };
 
 export type SettleResult =
@@ -102,6 +113,13 @@ export interface DepositService {
   /** An admin sets (or with null removes) a service's rule; it applies from the next booking. Throws DepositsOffError when payments cannot be taken. */
   setRule(serviceId: string, rule: Omit<DepositRule, 'serviceId'> | null, by: string): Promise<void>;
   start(form: BookingForm, actor: Extract<BookingActor, { kind: 'visitor' }>, typed: Record<string, string>): Promise<StartResult>;
+  /** The deposit a course of this service takes (its visits are follow-ups), or null. */
+  courseRule(serviceId: string): Promise<DepositRule | null>;
+  /**
+   * A course whose service takes a deposit (the patient, by a visit's manage link): ONE deposit
+   * for the course, every visit held together, one Paystack attempt; paid → all booked at once.
+   */
+  startCourse(token: string, input: Omit<BookCourseInput, 'hold'>, typed: Record<string, string>): Promise<CourseStartResult>;
   settle(reference: string): Promise<SettleResult>;
   /** Paystack's webhook: the HTTP status to answer. */
   webhook(rawBody: Buffer, signature: string | undefined): Promise<number>;
@@ -124,6 +142,10 @@ export class DepositsOffError extends Error {
     this.name = 'DepositsOffError';
   }
 }
+
+/** The payment for a visit: its own, or its course's one deposit (kept on the course's first visit). */
+const paidFor = (appointmentId: number) =>
+  sql`(${payments.appointmentId} = ${appointmentId} OR ${payments.appointmentId} IN (SELECT c.id FROM appointments c WHERE c.course_id = (SELECT v.course_id FROM appointments v WHERE v.id = ${appointmentId})))`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -148,6 +170,7 @@ function paymentView(p: PaymentRow, refunds: readonly RefundRow[], bookingRefere
     createdAt: p.createdAt.toISOString(),
     note: p.note,
     refunds: mine.map(refundView),
+    course: null,
   };
 }
 
@@ -202,8 +225,13 @@ export function createDepositService(deps: DepositsDeps): DepositService {
     const ids = rows.map((p) => p.id);
     const refunds = await db.select().from(paymentRefunds).where(inArray(paymentRefunds.paymentId, ids)).orderBy(asc(paymentRefunds.id));
     const visitIds = rows.map((p) => p.appointmentId).filter((id): id is number => id !== null);
-    const refs = visitIds.length ? await db.select({ id: appointments.id, reference: appointments.reference }).from(appointments).where(inArray(appointments.id, visitIds)) : [];
-    return rows.map((p) => paymentView(p, refunds, refs.find((r) => r.id === p.appointmentId)?.reference ?? null));
+    const refs = visitIds.length
+      ? await db.select({ id: appointments.id, reference: appointments.reference, course: courses.reference }).from(appointments).leftJoin(courses, eq(courses.id, appointments.courseId)).where(inArray(appointments.id, visitIds))
+      : [];
+    return rows.map((p) => {
+      const visit = refs.find((r) => r.id === p.appointmentId);
+      return { ...paymentView(p, refunds, visit?.reference ?? null), course: visit?.course ?? (p.booking as unknown as StoredBooking | null)?.course?.reference ?? null };
+    });
   }
   const viewOf = async (p: PaymentRow) => (await viewsOf([p]))[0]!;
 
@@ -222,9 +250,10 @@ export function createDepositService(deps: DepositsDeps): DepositService {
   async function bookPaid(p: PaymentRow, trx: VerifiedTransaction, now: Date): Promise<SettleResult> {
     const stored = p.booking as unknown as StoredBooking;
     const { form, actor } = formOf(stored, p.reference);
-    let result = p.holdToken ? await confirmHold(booking, p.holdToken, form, actor) : await book(booking, form, actor);
+    // A course's deposit books its held visits all at once (or, lapsed, none: refunded below).
+    let result = stored.course ? await confirmCourseHold(booking, stored.course.id) : p.holdToken ? await confirmHold(booking, p.holdToken, form, actor) : await book(booking, form, actor);
     // The hold's token outlived (an hour past the hold): booked anew if the time is free.
-    if (!result.ok && result.reason === 'bad-token') result = await book(booking, form, actor);
+    if (!result.ok && result.reason === 'bad-token' && !stored.course) result = await book(booking, form, actor);
     const paidAt = trx.paidAt ? new Date(trx.paidAt) : now;
     const settled = { paystackId: trx.id || null, channel: trx.channel, paidAt, updatedAt: now };
     if (result.ok) {
@@ -238,9 +267,9 @@ export function createDepositService(deps: DepositsDeps): DepositService {
           .where(and(eq(payments.id, p.id), inArray(payments.status, ['pending', 'failed']), isNull(payments.outcome)))
           .returning();
         if (!row) return null;
-        await tx.insert(appointmentEvents).values({ appointmentId: visit.id, actor: 'system', action: 'deposit-paid', detail: { reference: p.reference, amountKobo: p.amountKobo, channel: trx.channel, late } });
+        await tx.insert(appointmentEvents).values({ appointmentId: visit.id, actor: 'system', action: 'deposit-paid', detail: { reference: p.reference, amountKobo: p.amountKobo, channel: trx.channel, late, ...(stored.course ? { course: stored.course.reference } : {}) } });
         const rule = await tx.select({ policy: serviceDeposits.policy }).from(serviceDeposits).where(eq(serviceDeposits.serviceId, p.serviceId));
-        await queueMail(tx, receiptMail({ to: p.email, name: form.patient.name, amountKobo: p.amountKobo, reference: p.reference, bookingReference: visit.reference, startsAt: new Date(visit.startsAt), paidAt, channel: trx.channel, manageUrl: `${origin}${managePath(token)}`, policy: rule[0]?.policy ?? null }));
+        await queueMail(tx, receiptMail({ to: p.email, name: form.patient.name, amountKobo: p.amountKobo, reference: p.reference, bookingReference: stored.course?.reference ?? visit.reference, startsAt: new Date(visit.startsAt), paidAt, channel: trx.channel, manageUrl: `${origin}${managePath(token)}`, policy: rule[0]?.policy ?? null }));
         return row;
       });
       if (moved) booking.wake?.();
@@ -272,6 +301,41 @@ export function createDepositService(deps: DepositsDeps): DepositService {
     return { kind: 'late-refunded', payment: await viewOf(after!), startsAt: form.startsAt.toISOString(), typed: stored.typed };
   }
 
+  /** The time an attempt held, given back (the payment failed, was abandoned or refused). */
+  async function giveBack(p: PaymentRow) {
+    const course = (p.booking as unknown as StoredBooking | null)?.course;
+    if (course) await releaseCourseHold(booking, course.id);
+    else if (p.holdToken) await releaseHold(booking, p.holdToken);
+  }
+
+  /** The booking this form's deposit paid for already (a second tab, the back button), never a second one. */
+  async function paidAlready(formKey: string): Promise<string | null> {
+    const [paid] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.formKey, formKey), inArray(payments.outcome, ['booked', 'late-booked'])));
+    if (!paid?.appointmentId) return null;
+    const [visit] = await db.select().from(appointments).where(eq(appointments.id, paid.appointmentId));
+    return visit ? manageTokenOf(booking.secret, visit) : null;
+  }
+
+  /** Paystack's checkout for an attempt already written; Paystack down: the attempt marked failed, the hold kept until it lapses. */
+  async function checkout(reference: string, email: string, amountKobo: number, metadata: Record<string, string>, holdExpiresAt: string) {
+    const back = `${origin}${DEPOSIT_RETURN_PATH}`;
+    try {
+      const started = await paystack.initialize({ email, amountKobo, reference, callbackUrl: back, cancelUrl: `${back}?reference=${reference}&cancelled=1`, metadata });
+      return { ok: true as const, authorizationUrl: started.authorizationUrl, reference, holdExpiresAt };
+    } catch (error) {
+      if (!(error instanceof PaystackError)) throw error;
+      logger.error('paystack initialize failed', { reference, kind: error.kind, status: error.status, message: error.message });
+      await db
+        .update(payments)
+        .set({ status: 'failed', note: `Checkout not started: ${error.message}`.slice(0, 300), updatedAt: clock(booking) })
+        .where(eq(payments.reference, reference));
+      return { ok: false as const, reason: 'paystack-down' as const, holdExpiresAt };
+    }
+  }
+
   const service: DepositService = {
     provider: paystack.kind,
     takesPayments: paystack.kind === 'paystack' || !deps.production,
@@ -298,15 +362,8 @@ export function createDepositService(deps: DepositsDeps): DepositService {
       const rule = await ruleFor(form.serviceId, form.visitKind);
       if (!rule) return { ok: false, reason: 'no-deposit' };
       if (!form.patient.email) return { ok: false, reason: 'email-needed' };
-      // This form paid already (a second tab, the back button): its booking, never a second one.
-      const [paid] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.formKey, form.idempotencyKey), inArray(payments.outcome, ['booked', 'late-booked'])));
-      if (paid?.appointmentId) {
-        const [visit] = await db.select().from(appointments).where(eq(appointments.id, paid.appointmentId));
-        if (visit) return { ok: 'booked', manageToken: manageTokenOf(booking.secret, visit) };
-      }
+      const paid = await paidAlready(form.idempotencyKey);
+      if (paid) return { ok: 'booked', manageToken: paid };
       const held = await hold(booking, { serviceId: form.serviceId, visitKind: form.visitKind, practitionerId: form.practitionerId, startsAt: form.startsAt, holdKey: `hold-${form.idempotencyKey}` }, actor);
       if (!held.ok) return held;
       const reference = newReference();
@@ -327,23 +384,33 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         typed,
       };
       await db.insert(payments).values({ reference, formKey: form.idempotencyKey, holdId: held.appointment.id, holdToken: held.holdToken, serviceId: form.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: form.patient.email, booking: stored as unknown as Record<string, string> });
-      const back = `${origin}${DEPOSIT_RETURN_PATH}`;
-      try {
-        const checkout = await paystack.initialize({
-          email: form.patient.email,
-          amountKobo: rule.amountKobo,
-          reference,
-          callbackUrl: back,
-          cancelUrl: `${back}?reference=${reference}&cancelled=1`,
-          metadata: { booking: held.appointment.reference, service: form.serviceId },
-        });
-        return { ok: true, authorizationUrl: checkout.authorizationUrl, reference, holdExpiresAt: held.expiresAt };
-      } catch (error) {
-        if (!(error instanceof PaystackError)) throw error;
-        logger.error('paystack initialize failed', { reference, kind: error.kind, status: error.status, message: error.message });
-        await db.update(payments).set({ status: 'failed', note: `Checkout not started: ${error.message}`.slice(0, 300), updatedAt: clock(booking) }).where(eq(payments.id, (await db.select({ id: payments.id }).from(payments).where(eq(payments.reference, reference)))[0]!.id));
-        return { ok: false, reason: 'paystack-down', holdExpiresAt: held.expiresAt };
-      }
+      return checkout(reference, form.patient.email, rule.amountKobo, { booking: held.appointment.reference, service: form.serviceId }, held.expiresAt);
+    },
+
+    courseRule: (serviceId) => ruleFor(serviceId, 'follow_up'),
+
+    async startCourse(token, input, typed) {
+      const anchor = await courseAnchor(booking, { as: 'patient', token });
+      if (!anchor.ok) return anchor;
+      const a = anchor.appointment;
+      const rule = await service.courseRule(a.serviceId);
+      if (!rule) return { ok: false, reason: 'no-deposit' };
+      if (!a.patientEmail) return { ok: false, reason: 'email-needed' };
+      const paid = await paidAlready(input.idempotencyKey);
+      if (paid) return { ok: 'booked', manageToken: paid };
+      const reference = newReference();
+      // The visits held together under the attempt's own key: a second attempt (after a failed one) holds anew.
+      const held = await bookCourse(booking, { as: 'patient', token }, { ...input, idempotencyKey: `pay-${reference}`, hold: true });
+      if (!held.ok) return held;
+      const first = held.course.visits[0]!;
+      const stored: StoredBooking = {
+        form: { serviceId: a.serviceId, visitKind: 'follow_up', practitionerId: a.practitionerId, startsAt: first.startsAt, name: a.patientName!, phone: a.patientPhone!, email: a.patientEmail, channel: a.reminderChannel, consent: a.remindersConsentAt !== null, uid: a.patientUid },
+        typed,
+        course: { id: held.course.id, reference: held.course.reference },
+      };
+      await db.insert(payments).values({ reference, formKey: input.idempotencyKey, holdId: first.id, holdToken: null, serviceId: a.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: a.patientEmail, booking: stored as unknown as Record<string, string> });
+      const until = new Date(clock(booking).getTime() + booking.rules.holdMinutes * MINUTE_MS).toISOString();
+      return checkout(reference, a.patientEmail, rule.amountKobo, { booking: held.course.reference, service: a.serviceId }, until);
     },
 
     async settle(reference) {
@@ -376,7 +443,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
             .update(payments)
             .set({ status: 'failed', outcome: 'refused', note, paystackId: trx.id || null, updatedAt: now })
             .where(and(eq(payments.id, p.id), isNull(payments.outcome)));
-          if (p.holdToken) await releaseHold(booking, p.holdToken);
+          await giveBack(p);
           const [after] = await db.select().from(payments).where(eq(payments.id, p.id));
           return { kind: 'refused', payment: await viewOf(after!), typed };
         }
@@ -385,7 +452,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
       if (trx.status === 'failed' || trx.status === 'abandoned' || trx.status === 'reversed') {
         // Not paid: the time is given back at once (a payment that still arrives is settled as late).
         await db.update(payments).set({ status: 'failed', note: `Paystack: ${trx.status}`, updatedAt: now }).where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
-        if (p.holdToken) await releaseHold(booking, p.holdToken);
+        await giveBack(p);
         const [after] = await db.select().from(payments).where(eq(payments.id, p.id));
         return { kind: 'failed', payment: await viewOf(after!), typed };
       }
@@ -432,7 +499,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
     },
 
     async paymentOf(appointmentId) {
-      const rows = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+      const rows = await db.select().from(payments).where(paidFor(appointmentId));
       return rows[0] ? viewOf(rows[0]) : null;
     },
     async paymentsOf(appointmentIds) {
@@ -494,7 +561,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
       const now = clock(booking);
       if (!Number.isInteger(amountKobo) || amountKobo <= 0) return { ok: false, message: 'Please give an amount in naira, more than ₦0.' };
       const outcome = await db.transaction(async (tx) => {
-        const [p] = await tx.select().from(payments).where(eq(payments.appointmentId, appointmentId)).for('update');
+        const [p] = await tx.select().from(payments).where(paidFor(appointmentId)).for('update');
         if (!p || !['paid', 'part-refunded', 'refunded'].includes(p.status)) return { ok: false as const, message: 'This visit has no deposit paid to refund.' };
         const [again] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.key, `staff-${key}`));
         if (again) return { ok: true as const, id: again.id };
@@ -538,7 +605,13 @@ export function createDepositService(deps: DepositsDeps): DepositService {
             inArray(appointments.status, ['booked', 'arrived', 'completed', 'no_show']),
             eq(appointments.createdBy, 'visitor'),
             gte(appointments.startsAt, new Date(now.getTime() - 7 * 24 * 60 * MINUTE_MS)),
-            notExists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.appointmentId, appointments.id), inArray(payments.status, ['paid', 'part-refunded', 'refunded'])))),
+            // A visit of a course is paid by the course's one deposit (kept on its first visit).
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(payments)
+                .where(and(sql`(${payments.appointmentId} = ${appointments.id} OR ${payments.appointmentId} IN (SELECT c.id FROM appointments c WHERE c.course_id = ${appointments.courseId}))`, inArray(payments.status, ['paid', 'part-refunded', 'refunded']))),
+            ),
           ),
         );
       const stuck = await db
@@ -564,7 +637,19 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         if (change.cause !== 'cancelled' || !visit || !change.before || change.before.status !== 'booked') return;
         // In time: at least the cancellation notice before the visit. Later, the deposit is kept (staff may refund by hand).
         if (visit.startsAt.getTime() - change.at.getTime() < booking.rules.cancellationNoticeMinutes * MINUTE_MS) return;
-        const [p] = await tx.select().from(payments).where(eq(payments.appointmentId, visit.id)).for('update');
+        // A course's one deposit (kept on its first visit) is refunded when its last visit still ahead is cancelled in time, not for one visit of several.
+        if (visit.courseId !== null) {
+          const ahead = await tx
+            .select({ id: appointments.id })
+            .from(appointments)
+            .where(and(eq(appointments.courseId, visit.courseId), inArray(appointments.status, ['booked', 'held']), gte(appointments.startsAt, change.at)));
+          if (ahead.length) return;
+        }
+        const [p] = await tx
+          .select()
+          .from(payments)
+          .where(visit.courseId !== null ? inArray(payments.appointmentId, tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.courseId, visit.courseId))) : eq(payments.appointmentId, visit.id))
+          .for('update');
         if (!p || (p.status !== 'paid' && p.status !== 'part-refunded')) return;
         const left = await refundable(tx, p);
         if (left <= 0) return;

@@ -1,3 +1,4 @@
+import type { PaymentView } from './deposits';
 import { labelled } from '../platform/labelled';
 import { addDays } from './time';
 import type { AppointmentView } from './results';
@@ -109,6 +110,8 @@ export type CoursePlanData =
       /** Back to the visit (its manage page, or staff's visit page). */
       back: string;
       staff: boolean;
+      /** The course's one deposit (ADR 0048), when its service takes one and the patient books; null otherwise. */
+      deposit?: { amountKobo: number; policy: string; holdMinutes: number; cancelNoticeHours: number } | null;
     }
   | { ok: false; message: string };
 
@@ -121,6 +124,6 @@ export interface CoursePlanActionData {
 }
 
 /** The course's own page. */
-export type CoursePageData = { ok: true; course: CourseView; token: string; notice: 'booked' | null; cancelNoticeHours: number } | { ok: false; message: string };
+export type CoursePageData = { ok: true; course: CourseView; token: string; notice: 'booked' | null; cancelNoticeHours: number; deposit?: PaymentView | null } | { ok: false; message: string };
 
 export type CourseActionData = { status: 'cancelled'; cancelled: number; insideNotice: number } | { status: 'refused'; message: string };

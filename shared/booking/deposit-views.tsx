@@ -18,13 +18,18 @@ export function DepositNote({ deposit, cancelled, changeable, cancelNoticeHours,
       <p>
         <strong>{PAYMENT_STATUS_LABELS[deposit.status]}</strong>: {formatKobo(deposit.amountKobo)}, Paystack reference <span className="deposit-note__ref">{deposit.reference}</span>.
       </p>
+      {deposit.course && (
+        <p>
+          This is the one deposit for your course of visits ({deposit.course}). Cancelling one visit of several does not refund it; cancelling all the remaining visits at least {cancelNoticeHours} hours before the next one, from the course’s page, does.
+        </p>
+      )}
       {cancelled && refunded > 0 && (
         <p role="status">
           We have asked Paystack to refund {formatKobo(refunded)} to the card or account you paid from. Expect it {REFUND_DAYS}.
         </p>
       )}
-      {cancelled && refunded === 0 && <p>Your deposit is kept: the visit was cancelled less than {cancelNoticeHours} hours before it. Please call us if you think this is wrong.</p>}
-      {!cancelled && changeable && deposit.status === 'paid' && <p>If you cancel now, at least {cancelNoticeHours} hours before the visit, we refund the whole deposit at once.</p>}
+      {cancelled && refunded === 0 && !deposit.course && <p>Your deposit is kept: the visit was cancelled less than {cancelNoticeHours} hours before it. Please call us if you think this is wrong.</p>}
+      {!cancelled && changeable && deposit.status === 'paid' && !deposit.course && <p>If you cancel now, at least {cancelNoticeHours} hours before the visit, we refund the whole deposit at once.</p>}
       {!cancelled && !changeable && deposit.status === 'paid' && <p>It is now less than {cancelNoticeHours} hours before the visit: if you cancel or do not come, the deposit is kept.</p>}
     </div>
   );

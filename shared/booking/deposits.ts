@@ -89,4 +89,6 @@ export interface PaymentView {
   createdAt: string;
   note: string | null;
   refunds: RefundView[];
+  /** The course (its reference) this one deposit was taken for, all its visits together (ADR 0048); null for one visit. */
+  course: string | null;
 }

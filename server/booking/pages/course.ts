@@ -6,6 +6,7 @@ import { clinicPhone } from '../../clinic/details';
 import { errorFields } from '../../platform/http/error-fields';
 import { platformContext } from '../../platform/render/route-context';
 import { bookingContext } from '../context';
+import { depositsContext } from '../deposits';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -20,7 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
     const found = await booking.courseByToken(args.params.token ?? '');
     if (!found.ok) return data({ ok: false, message: await refusal(found.reason, args) } satisfies CoursePageData, { status: FAILURES[found.reason].status, headers: NO_STORE });
     const notice = new URL(args.request.url).searchParams.get('booked') ? 'booked' : null;
-    return data({ ok: true, course: found.course, token: found.token, notice, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60) } satisfies CoursePageData, { headers: NO_STORE });
+    const first = found.course.visits[0];
+    const deposit = first ? await args.context.get(depositsContext).paymentOf(first.id) : null;
+    return data({ ok: true, course: found.course, token: found.token, notice, cancelNoticeHours: Math.round(booking.rules.cancellationNoticeMinutes / 60), deposit } satisfies CoursePageData, { headers: NO_STORE });
   } catch (err) {
     args.context.get(platformContext).logger.error('course page failed', errorFields(err));
     return data({ ok: false, message: await unavailable(args) } satisfies CoursePageData, { status: 503, headers: NO_STORE });

@@ -9,6 +9,7 @@ import { clinicContext } from '../../clinic/context';
 import { platformContext } from '../../platform/render/route-context';
 import { requestContact } from '../../requests/repo';
 import { bookingContext } from '../context';
+import { depositsContext } from '../deposits';
 import { answer, formFields, staffOf, today } from '../staff/page-data';
 
 const REQUEST_REFERENCE = /^[A-Z]{2,5}-[A-Z0-9]{4,8}$/;
@@ -39,7 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const free = await booking.freeTimes({ serviceId: service.id, visitKind: choice.visit as 'first' | 'follow_up', practitionerId: person ? person.id : null, fromDate: choice.date, toDate: choice.date, asStaff: true });
     slots = free.ok ? free.days.flatMap((d) => [...d.slots]) : [];
   }
-  const page: NewBookingData = { ...header, choice, slots, request: found, idempotencyKey: randomUUID(), today: now };
+  // The service's deposit rule, said on the form: a staff booking waives it (ADR 0048).
+  const rule = service ? await context.get(depositsContext).ruleFor(service.id, choice.visit as 'first' | 'follow_up') : null;
+  const page: NewBookingData = { ...header, choice, slots, request: found, idempotencyKey: randomUUID(), today: now, deposit: rule ? { amountKobo: rule.amountKobo } : null };
   return badDay ? data({ ...page, errors: { date: 'Please choose a day like 2026-12-01.' } }, { status: 400 }) : page;
 }
 

@@ -6,6 +6,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PhoneLink } from '../../ui/phone-link';
 import { Section } from '../../ui/section';
 import { COURSE_MAX_VISITS, COURSE_MIN_VISITS, courseRhythm, type CoursePlanActionData, type CoursePlanData, type CourseProposal, type ProposedVisit } from '../course';
+import { formatKobo } from '../deposits';
 import { formatClock, formatDay, formatWhen } from '../time';
 import { reminderChannel } from '../types';
 import { LinkRefused } from '../link-refused';
@@ -143,12 +144,23 @@ export default function CoursePlanPage() {
               ))}
             </ol>
             <p className="field__hint">Changed a day? Press “Show times for the new days” first. Nothing is booked until you press “Book”.</p>
+            {page.deposit && (
+              <div className="course-plan__deposit">
+                <p>
+                  Deposit for the course: <strong>{formatKobo(page.deposit.amountKobo)}</strong>, once for all {proposal.visits} visits, paid on Paystack’s page (card, bank transfer or USSD). We hold the visits for {page.deposit.holdMinutes} minutes while you pay; they are booked together when the payment arrives.
+                </p>
+                <p>{page.deposit.policy}</p>
+                <p>
+                  Cancelling the remaining visits at least {page.deposit.cancelNoticeHours} hours before the next one refunds the deposit; cancelling one visit of several does not.
+                </p>
+              </div>
+            )}
             <div className="course-plan__actions">
               <button type="submit" formMethod="get" className="btn btn--outline" disabled={busy}>
                 Show times for the new days
               </button>
               <button type="submit" className="btn btn--primary" disabled={busy || !ready} aria-describedby={ready ? undefined : 'course-not-ready'}>
-                Book these {proposal.visits} visits
+                {page.deposit ? `Pay ${formatKobo(page.deposit.amountKobo)} and book these ${proposal.visits} visits` : `Book these ${proposal.visits} visits`}
               </button>
             </div>
             {!ready && (

@@ -1,3 +1,4 @@
+import { formatKobo, REFUND_DAYS } from '../deposits';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
@@ -82,6 +83,11 @@ export default function CoursePage() {
             <p>
               Stopping the course? This cancels the {remaining.length} remaining {remaining.length === 1 ? 'visit' : 'visits'} and frees their times for someone else.
             </p>
+            {page.deposit && page.deposit.status === 'paid' && (
+              <p>
+                Your deposit for the course ({formatKobo(page.deposit.amountKobo)}) is refunded through Paystack when you cancel all the remaining visits at least {page.cancelNoticeHours} hours before the next one; expect it {REFUND_DAYS}. Cancelling one visit of several does not refund it.
+              </p>
+            )}
             <button type="submit" className="btn btn--ghost" disabled={busy}>
               Cancel the remaining visits
             </button>

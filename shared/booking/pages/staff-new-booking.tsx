@@ -3,6 +3,7 @@ import { useClinicFacts } from '../../clinic/facts-context';
 import { Link } from '../../ui/link';
 import { FormStateContext, SelectField, TextField } from '../../ui/fields';
 import { StaffBand } from '../../ui/staff/staff-band';
+import { formatKobo } from '../deposits';
 import { formatDay } from '../time';
 import { reminderChannel, visitKind } from '../types';
 import { ANY_PRACTITIONER } from '../schemas';
@@ -65,6 +66,11 @@ export default function StaffNewBookingPage() {
         {slots && (
           <section className="staff-card" aria-labelledby="book-heading">
             <h2 id="book-heading">2. Time and patient</h2>
+            {d.deposit && (
+              <p className="form-notice">
+                This service takes a deposit of {formatKobo(d.deposit.amountKobo)} when patients book online. A booking made here waives it: the patient pays nothing through Paystack.
+              </p>
+            )}
             {slots.length === 0 ? (
               <p role="status">No free times on {formatDay(d.choice.date)} for this choice. Try another day or “Any available”.</p>
             ) : (

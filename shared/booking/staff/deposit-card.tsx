@@ -26,6 +26,12 @@ export function DepositCard({ deposit, refundKey, values, error }: { deposit: Pa
     <section className="staff-card" aria-labelledby="deposit-heading">
       <h2 id="deposit-heading">Deposit</h2>
       <dl className="staff-dl">
+        {deposit.course && (
+          <>
+            <dt>For</dt>
+            <dd>The course {deposit.course}: one deposit for all its visits, refunded when its remaining visits are cancelled in time (not for one visit of several)</dd>
+          </>
+        )}
         <dt>Status</dt>
         <dd>{PAYMENT_STATUS_LABELS[deposit.status]}</dd>
         <dt>Amount</dt>

@@ -64,6 +64,8 @@ export interface NewBookingData extends StaffHeader {
   request: { reference: string; name: string | null; phone: string | null; email: string | null } | null;
   idempotencyKey: string;
   today: string;
+  /** The chosen service's deposit for this kind of visit (issue 48), which a staff booking waives; null: none. */
+  deposit?: { amountKobo: number } | null;
   /** A day asked for that is not one: its message (answered 400). */
   errors?: Record<string, string>;
 }
