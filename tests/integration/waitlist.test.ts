@@ -138,7 +138,10 @@ describe.each(testEngines())('the waitlist on %s', (engine) => {
     expect(message!.dueAt).toEqual(at('07:00'));
   });
 
-  it('100 patients claim one offered time at once: one booking, the others told it has gone and still on the list', async () => {
+  // The one test with a longer limit (ADR 0039): its number is issue 46's requirement, not a
+  // choice. On PGlite (one connection) the 100 joins and 100 claims run one after another: 7.3 s in
+  // a quiet clean run, 23 s once at a load of 20 on 2 cores.
+  it('100 patients claim one offered time at once: one booking, the others told it has gone and still on the list', { timeout: 60_000 }, async () => {
     make({ offersPerTime: 100 });
     const visit = await bookAt('09:00');
     for (let i = 0; i < 100; i++) await join(i);
