@@ -81,14 +81,25 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
   );
 }
 
+/**
+ * A toolbar command's chain with the text focused at once. TipTap's `focus()` moves focus in the next animation
+ * frame; a keyboard user who presses a button and types at once (or a slow phone whose frame comes late) would
+ * send the first letter to the button. Focusing the editable now (as TipTap itself does on iOS and Android) puts
+ * every following key in the text; `focus()` still restores the selection.
+ */
+function now(e: Editor) {
+  if (!e.view.hasFocus()) (e.view.dom as HTMLElement).focus({ preventScroll: true });
+  return e.chain().focus();
+}
+
 /** The toolbar's toggles: name, what shows, the state that presses it, what it does (Link opens its dialog). */
 const TOGGLES: { label: string; face: React.ReactNode; state: 'bold' | 'italic' | 'link' | 'bullet' | 'ordered' | 'quote'; run: (e: Editor) => void }[] = [
-  { label: 'Bold', face: <b aria-hidden="true">B</b>, state: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
-  { label: 'Italic', face: <i aria-hidden="true">I</i>, state: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Bold', face: <b aria-hidden="true">B</b>, state: 'bold', run: (e) => now(e).toggleBold().run() },
+  { label: 'Italic', face: <i aria-hidden="true">I</i>, state: 'italic', run: (e) => now(e).toggleItalic().run() },
   { label: 'Link', face: <span aria-hidden="true">Link</span>, state: 'link', run: () => {} },
-  { label: 'Bulleted list', face: <span aria-hidden="true">Bulleted</span>, state: 'bullet', run: (e) => e.chain().focus().toggleBulletList().run() },
-  { label: 'Numbered list', face: <span aria-hidden="true">Numbered</span>, state: 'ordered', run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { label: 'Quote', face: <span aria-hidden="true">“ ”</span>, state: 'quote', run: (e) => e.chain().focus().toggleBlockquote().run() },
+  { label: 'Bulleted list', face: <span aria-hidden="true">Bulleted</span>, state: 'bullet', run: (e) => now(e).toggleBulletList().run() },
+  { label: 'Numbered list', face: <span aria-hidden="true">Numbered</span>, state: 'ordered', run: (e) => now(e).toggleOrderedList().run() },
+  { label: 'Quote', face: <span aria-hidden="true">“ ”</span>, state: 'quote', run: (e) => now(e).toggleBlockquote().run() },
 ];
 
 type FieldProps = {
@@ -392,8 +403,8 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
           onChange={(e) => {
             if (!editor) return;
             const v = e.target.value;
-            if (v === 'p') editor.chain().focus().setParagraph().run();
-            else editor.chain().focus().setHeading({ level: Number(v) as 2 | 3 | 4 }).run();
+            if (v === 'p') now(editor).setParagraph().run();
+            else now(editor).setHeading({ level: Number(v) as 2 | 3 | 4 }).run();
           }}
         >
           {STYLES.map((s) => (
@@ -421,10 +432,10 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
             <span aria-hidden="true">Describe</span>
           </ToolButton>
         )}
-        <ToolButton label="Undo" disabled={!ready || !state?.canUndo} onClick={run((e) => e.chain().focus().undo().run())}>
+        <ToolButton label="Undo" disabled={!ready || !state?.canUndo} onClick={run((e) => now(e).undo().run())}>
           <span aria-hidden="true">Undo</span>
         </ToolButton>
-        <ToolButton label="Redo" disabled={!ready || !state?.canRedo} onClick={run((e) => e.chain().focus().redo().run())}>
+        <ToolButton label="Redo" disabled={!ready || !state?.canRedo} onClick={run((e) => now(e).redo().run())}>
           <span aria-hidden="true">Redo</span>
         </ToolButton>
       </div>
