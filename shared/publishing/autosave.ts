@@ -4,6 +4,12 @@ import type { EditorActionData } from './types';
 
 /** How long typing must pause before a save, and the waits between retries on a failing connection. */
 const QUIET_MS = 1200;
+/**
+ * The copy kept in this browser is written at most this often while typing, and at once when the
+ * page is hidden or left: reading the form serialises the rich text (its `formdata` event), which
+ * in every key press would cost the key's answer (ADR 0049).
+ */
+const COPY_MS = 500;
 const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
 
 export type AutosaveStatus =
@@ -66,6 +72,10 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
   const [version, setVersion] = useState(options.version);
   const versionRef = useRef(options.version);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** A change not yet in this browser's copy; and how many changes there have been (a save covers those before it). */
+  const copyDue = useRef(false);
+  const edits = useRef(0);
   const attempt = useRef(0);
   const inFlight = useRef(false);
   const again = useRef(false);
@@ -89,6 +99,7 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     }
     inFlight.current = true;
     setStatus({ state: 'saving' });
+    const editsSent = edits.current;
     const body = new FormData(element);
     body.set('intent', 'autosave');
     body.set('version', String(versionRef.current));
@@ -108,7 +119,13 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
         versionRef.current = answer.version;
         setVersion(answer.version);
         setStatus({ state: 'saved', at: answer.savedAt });
-        writeLocalCopy(options.storageKey, null);
+        // Saved: this browser's copy is no longer needed, unless something was typed since it was sent.
+        if (edits.current === editsSent) {
+          copyDue.current = false;
+          clearTimeout(copyTimer.current);
+          copyTimer.current = undefined;
+          writeLocalCopy(options.storageKey, null);
+        }
         onAnswer(answer);
       } else if (answer && (answer.outcome === 'conflict' || answer.outcome === 'invalid' || answer.outcome === 'refused')) {
         stopped.current = true;
@@ -151,15 +168,26 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     }
   }, [form, routeId, onAnswer, options.storageKey]);
 
-  /** Something changed: keep it in this browser now, send it after a quiet moment. */
+  /** Writes this browser's copy of the form now, if a change is waiting for it. */
+  const keepCopy = useCallback((element: HTMLFormElement | null = form.current) => {
+    clearTimeout(copyTimer.current);
+    copyTimer.current = undefined;
+    if (!element || stopped.current || !copyDue.current) return;
+    copyDue.current = false;
+    writeLocalCopy(options.storageKey, { version: versionRef.current, at: new Date().toISOString(), fields: fieldsOf(element) });
+  }, [form, options.storageKey]);
+
+  /** Something changed: keep it in this browser soon (COPY_MS), send it after a quiet moment. */
   const touched = useCallback(() => {
     const element = form.current;
     if (!element || stopped.current) return;
-    writeLocalCopy(options.storageKey, { version: versionRef.current, at: new Date().toISOString(), fields: fieldsOf(element) });
+    edits.current++;
+    copyDue.current = true;
+    copyTimer.current ??= setTimeout(() => keepCopy(), COPY_MS);
     setStatus((s) => (s.state === 'retrying' ? s : { state: 'pending' }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void send(), attempt.current ? RETRY_MS[0]! : QUIET_MS);
-  }, [form, options.storageKey, send]);
+  }, [form, keepCopy, send]);
 
   useEffect(() => {
     const element = form.current;
@@ -173,16 +201,26 @@ export function useAutosave(options: { form: RefObject<HTMLFormElement | null>; 
     const online = () => {
       if (attempt.current) void send();
     };
+    // The page hidden (another app, the screen off) or left: what was typed is kept now.
+    const left = () => keepCopy(element);
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') keepCopy(element);
+    };
     element.addEventListener('input', onInput);
     element.addEventListener('change', onInput);
     window.addEventListener('online', online);
+    window.addEventListener('pagehide', left);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       element.removeEventListener('input', onInput);
       element.removeEventListener('change', onInput);
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', left);
+      document.removeEventListener('visibilitychange', hidden);
       clearTimeout(timer.current);
+      keepCopy(element); // leaving the page inside the app: kept too
     };
-  }, [form, touched, send]);
+  }, [form, touched, send, keepCopy]);
 
   /** Before a button sends the form itself: no autosave may overtake it. */
   const hold = useCallback((event?: { currentTarget: EventTarget | null; preventDefault(): void }) => {

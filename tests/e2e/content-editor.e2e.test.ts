@@ -205,6 +205,18 @@ describe('the site editor in Chromium at 375 px', () => {
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Not saved: the site’s database is not answering\./);
     expect(await summary.inputValue()).toBe(typed);
 
+    // More typed and the page left at once, before this browser's copy is due (it is written at most
+    // every half second while typing): it is kept as the page goes, and the next load offers it back.
+    const more = `${typed} And the rest, typed as the page was closed.`;
+    await summary.fill(more);
+    await page.reload();
+    await hydrate(page);
+    await expect.poll(() => page.locator('.content-local').textContent()).toMatch(/This device kept changes you typed at .+ that were never saved\./);
+    expect(await summary.inputValue()).not.toBe(more);
+    await page.getByRole('button', { name: 'Put them back' }).click();
+    expect(await summary.inputValue()).toBe(more);
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Not saved: the site’s database is not answering\./);
+
     mode = 'up';
     await page.getByRole('button', { name: 'Try now' }).click();
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Draft saved at/);
@@ -215,7 +227,7 @@ describe('the site editor in Chromium at 375 px', () => {
     await page.unroute((url) => url.searchParams.has('_data'));
     await page.reload();
     await hydrate(page);
-    expect(await summary.inputValue()).toBe(typed);
+    expect(await summary.inputValue()).toBe(more);
     expect(await page.locator('.content-local').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
