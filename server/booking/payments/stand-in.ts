@@ -12,7 +12,7 @@
  * Production refuses to start with it when a service takes a deposit (server/main.ts).
  */
 import { randomBytes } from 'node:crypto';
-import express, { type Router } from 'express';
+import express, { type Response as ExpressResponse, type Router } from 'express';
 import { formatKobo } from '../../../shared/booking/deposits';
 import { signatureOf } from './paystack';
 
@@ -163,18 +163,25 @@ export function createPaystackStandIn(options: { publicOrigin: string; secretKey
   }
 
   const router = express.Router();
-  const page = (title: string, body: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
+  // Plain, but usable as a checkout is: buttons a finger can hit and a focus a keyboard user can see
+  // (the site's CSP lets this one <style> in by the response's nonce).
+  const STYLE =
+    'body{font:1rem/1.5 system-ui,sans-serif;margin:0;padding:1rem;color:#1a1a1a}main{max-width:32rem;margin:0 auto}' +
+    'button{font:inherit;min-height:2.75rem;padding:.5rem 1rem;border:1px solid #555;border-radius:.375rem;background:#fff;color:#1a1a1a}' +
+    'button[value=success]{background:#0a6b3d;border-color:#0a6b3d;color:#fff}:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}';
+  const page = (res: ExpressResponse, title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${escapeHtml(String(res.locals.cspNonce ?? ''))}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
   router.get(STAND_IN_CHECKOUT_ROUTE, (req, res) => {
     const t = byCode.get(req.params.token);
     res.setHeader('Cache-Control', 'no-store');
     if (!t) {
-      res.status(404).type('html').send(page('Payment not found', '<h1>Payment not found</h1>'));
+      res.status(404).type('html').send(page(res, 'Payment not found', '<h1>Payment not found</h1>'));
       return;
     }
     const done = t.status !== 'abandoned';
     res.type('html').send(
       page(
+        res,
         'Pay with Paystack (stand-in)',
         `<h1>Pay ${escapeHtml(formatKobo(t.amount))}</h1>
 <p>Paystack's stand-in for development and tests: no money moves. Reference <strong>${escapeHtml(t.reference)}</strong>, for ${escapeHtml(t.email)}.</p>
