@@ -7,6 +7,7 @@ import { formatKobo, REFUND_DAYS } from '../deposits';
 import { BOOK_PATH, type DepositReturnData } from '../page-data';
 import { formatWhen, lagosDate, lagosTime } from '../time';
 import { parseInstant } from '../../platform/parse';
+import '../booking.css';
 
 const CHOICES = ['service', 'visit', 'practitioner'] as const;
 
