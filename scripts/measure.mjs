@@ -29,7 +29,10 @@
 // screens (scripts/measure-editor.mjs):  npm run measure -- --editor --intent
 // With --editor --profile-tap it takes a CPU profile of the editor's taps (toolbar, Save, Publish)
 // at 4× CPU and prints where the time between pointerdown and the answer's frame went
-// (scripts/profile-editor-tap.mjs).
+// (scripts/profile-editor-tap.mjs). With --editor --tap it measures those taps as the editor feels
+// them: Event Timing's duration of each tap (tap to the next paint), median of --runs (7), with
+// --baseline=DIR beside another build in the same run (scripts/measure-editor-tap.mjs):
+//   npm run measure -- --editor --tap --baseline=.build/main
 // With --picture-post an editor makes and publishes a post with three phone photographs (12 MP
 // JPEGs) through the editor's upload and publish, on a server of the build in editor mode beside
 // the production one (same database and media folder), and the post's page is added to the
@@ -51,6 +54,7 @@ import { prepareEditor, startEditorAuth } from './measure-editor.mjs';
 import { bookFirstVisit, prepareIntake } from './measure-intake.mjs';
 import { makePicturePost } from './measure-post.mjs';
 import { profileEditorTap } from './profile-editor-tap.mjs';
+import { measureEditorTap } from './measure-editor-tap.mjs';
 
 const args = process.argv.slice(2);
 const lighthouse = args.includes('--lighthouse');
@@ -90,6 +94,8 @@ const editor = args.includes('--editor');
 const picturePost = args.includes('--picture-post');
 // --editor --profile-tap: a CPU profile of each of the editor's taps (scripts/profile-editor-tap.mjs).
 const profileTap = editor && args.includes('--profile-tap');
+// --editor --tap: the editor's taps as felt (Event Timing's duration, median of --runs, 7 by default; scripts/measure-editor-tap.mjs).
+const tapTiming = editor && args.includes('--tap');
 if (paths.length === 0 && !a11y && !all && !intake && !course && !editor && !picturePost) paths.push('/');
 // --intent alone measures the paths given, or / and /about.
 if (intent && !args.some((a) => a.startsWith('/')) && !all && !intake && !course && !editor && !picturePost) paths.push('/about');
@@ -285,7 +291,7 @@ try {
     await measureA11y(paths.length ? paths : await routesOf(base));
   }
   if (all && !a11y) paths.push(...new Set([...(await routesOf(base)), '/login', '/register', BOOKING_STEPS_ROUTE]));
-  for (const p of a11y || profileTap ? [] : paths) {
+  for (const p of a11y || profileTap || tapTiming ? [] : paths) {
     const doc = await servedDocument(p);
     const { html } = doc;
     // The scripts a page loads: module scripts and preloads in the HTML (development), or the
@@ -331,6 +337,7 @@ try {
 
   // 5 fresh loads per row unless --runs says otherwise.
   if (profileTap) await profileEditorTap({ base, paths, cookies: intakeCookies, runs: runsArg ? runs : 1 });
+  if (tapTiming) await measureEditorTap({ base, baseline, paths, cookies: intakeCookies, runs: runsArg ? runs : 7 });
   if (intent) await measureIntent({ base, baseline, routes: paths, runs: runsArg ? runs : 5, json: intentJson, only: intentControls, afterScroll, scrollOnly, cookies: intakeCookies });
 
   if (lighthouse) {

@@ -22,7 +22,8 @@ stage=$(mktemp -d)
 pgroot=""
 pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 cleanup() {
-  kill "${pid:-0}" 2>/dev/null || true
+  # Only the server this script started: `kill 0` would signal the script's whole process group.
+  if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi
   if [ -n "$pgroot" ]; then pg "$pgbin/pg_ctl" -D "$pgroot/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pgroot"; fi
   rm -rf "$stage"
 }

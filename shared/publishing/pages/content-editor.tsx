@@ -66,13 +66,22 @@ function restoreInto(form: HTMLFormElement, copy: LocalCopy) {
   }
 }
 
+/** `run` in the first task after the next frame has painted (a frame's callbacks run before its paint). */
+function afterPaint(run: () => void) {
+  // A hidden page paints no frames: then in the next task.
+  if (document.visibilityState === 'hidden') setTimeout(run, 0);
+  else requestAnimationFrame(() => setTimeout(run, 0));
+}
+
 /** What a pressed button says until the page's own answer comes. */
 const PRESSED_WORDS: Record<string, string> = { save: 'Saving…', preview: 'Opening the preview…', publish: 'Publishing…', schedule: 'Scheduling…', 'cancel-schedule': 'Cancelling…', discard: 'Throwing away…' };
 
 /**
- * One of the form's buttons. Pressed, it says so at once ("Publishing…"), in its own small state:
- * the page's answer (the navigation's busy state, a render of the whole form) comes in a
- * transition after that has painted, and a press held back for an autosave on its way
+ * One of the form's buttons. Pressed, it says so at once ("Publishing…"), in its own small state,
+ * and that frame is painted before the form is submitted (`requestSubmit` with this button, in
+ * the task after it: reading the form, the text's JSON, the router's navigation and the page's
+ * render come after the answer, ADR 0049); without JavaScript it is a plain submit button. A
+ * press held back for an autosave on its way
  * (useAutosave's hold) shows too. A second press meanwhile does nothing. It is itself again when
  * the page's data or answer changes (a press that was not sent: a conflict, a refusal).
  */
@@ -96,6 +105,14 @@ function ActionButton(props: { intent: string; className: string; disabled?: boo
         if (pressed) return event.preventDefault();
         setPressed(true);
         hold(event);
+        if (event.isDefaultPrevented()) return; // held for an autosave on its way: it sends the form itself
+        // The tap's answer ("Saving…") is painted first; the submission (the form read, the text's
+        // JSON, the router's navigation and its render) starts in the task after that frame.
+        event.preventDefault();
+        const button = event.currentTarget;
+        afterPaint(() => {
+          if (button.isConnected && button.form) button.form.requestSubmit(button);
+        });
       }}
     >
       {pressed ? (PRESSED_WORDS[intent] ?? 'Sending…') : props.children}

@@ -34,6 +34,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import type { MediaPicture } from '../../platform/media';
 import { parseRichText, safeHref, type RichTextDoc } from '../../platform/rich-text';
 import { cleanPastedHtml } from './paste';
@@ -102,6 +103,29 @@ const TOGGLES: { label: string; face: React.ReactNode; state: 'bold' | 'italic' 
   { label: 'Quote', face: <span aria-hidden="true">“ ”</span>, state: 'quote', run: (e) => now(e).toggleBlockquote().run() },
 ];
 
+/**
+ * What the toolbar shows, read from the editor's state in every transaction (a toolbar tap's answer
+ * is this, rendered): cheap reads only. Undo and Redo from the history's depth (TipTap's
+ * `can().undo()` builds a dry-run chain of every command, twice per transaction), the text style
+ * from one `isActive('heading')` and the heading's level.
+ */
+function toolbarState({ editor: e }: { editor: Editor | null }) {
+  if (!e) return null;
+  const level = e.isActive('heading') ? Number(e.getAttributes('heading').level) : 0;
+  return {
+    bold: e.isActive('bold'),
+    italic: e.isActive('italic'),
+    link: e.isActive('link'),
+    bullet: e.isActive('bulletList'),
+    ordered: e.isActive('orderedList'),
+    quote: e.isActive('blockquote'),
+    picture: e.isActive('picture'),
+    style: level === 2 || level === 3 || level === 4 ? String(level) : 'p',
+    canUndo: undoDepth(e.state) > 0,
+    canRedo: redoDepth(e.state) > 0,
+  };
+}
+
 type FieldProps = {
   id: string;
   'aria-invalid': true | undefined;
@@ -157,7 +181,14 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
   const [initialJson] = useState(() => JSON.stringify(value));
   const jsonRef = useRef<HTMLInputElement>(null);
   const dirty = useRef(false);
+  const lastEdit = useRef(0);
   const serialiseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The pause's timer fired: serialise if edits paused SERIALISE_MS, else look again when they will have. */
+  const pauseCheck = () => {
+    const wait = lastEdit.current + SERIALISE_MS - performance.now();
+    serialiseTimer.current = wait > 1 ? setTimeout(pauseCheck, wait) : undefined;
+    if (wait <= 1) serialise.current();
+  };
   const [dialog, setDialog] = useState<Dialog>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
@@ -208,9 +239,10 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
     onUpdate: () => {
       // Serialised once edits pause: a long text's JSON and its check by the schema would
       // otherwise run in every key press and toolbar tap, before the browser could paint it.
+      // One timer for the pause, not one per edit: it looks again when it fires.
       dirty.current = true;
-      clearTimeout(serialiseTimer.current);
-      serialiseTimer.current = setTimeout(() => serialise.current(), SERIALISE_MS);
+      lastEdit.current = performance.now();
+      if (serialiseTimer.current === undefined) serialiseTimer.current = setTimeout(pauseCheck, SERIALISE_MS);
     },
   });
 
@@ -222,6 +254,7 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
   const serialise = useRef((later?: boolean) => void later);
   serialise.current = (later = false) => {
     clearTimeout(serialiseTimer.current);
+    serialiseTimer.current = undefined;
     if (!dirty.current || !editor || editor.isDestroyed) return;
     dirty.current = false;
     // The schema's own form when it passes (TipTap's unused attributes dropped), else as it is
@@ -258,21 +291,7 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
     };
   }, [editor, name]);
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }: { editor: Editor | null }) => ({
-      bold: e?.isActive('bold') ?? false,
-      italic: e?.isActive('italic') ?? false,
-      link: e?.isActive('link') ?? false,
-      bullet: e?.isActive('bulletList') ?? false,
-      ordered: e?.isActive('orderedList') ?? false,
-      quote: e?.isActive('blockquote') ?? false,
-      picture: e?.isActive('picture') ?? false,
-      style: e?.isActive('heading', { level: 2 }) ? '2' : e?.isActive('heading', { level: 3 }) ? '3' : e?.isActive('heading', { level: 4 }) ? '4' : 'p',
-      canUndo: e?.can().undo() ?? false,
-      canRedo: e?.can().redo() ?? false,
-    }),
-  });
+  const state = useEditorState({ editor, selector: toolbarState });
 
   useEffect(() => {
     const d = dialogRef.current;
