@@ -210,6 +210,26 @@ describe('the rich-text editor', () => {
     await finish(t);
   });
 
+  it('a key typed at once after the link dialog’s Enter goes into the text, with the next frame held back', async () => {
+    const t = await openEditor();
+    const { page } = t;
+    await caretAtEnd(page);
+    // A slow phone's frame, or a loaded machine's: TipTap moves focus in an animation frame; hold
+    // every frame back so a focus that waited for one would not have moved when the keys come.
+    await page.evaluate(() => {
+      window.requestAnimationFrame = (cb) => window.setTimeout(() => cb(performance.now()), 60_000);
+    });
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link' });
+    await dialog.locator('input').fill('example.com/hours');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Call us.');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.rte__content').textContent()).toMatch(/ Call us\.$/);
+    await finish(t);
+  });
+
   it('a toolbar tap presses its toggle without serialising the document; the form’s data has the change at once, onChange follows the pause', async () => {
     const t = await openEditor();
     const { page } = t;

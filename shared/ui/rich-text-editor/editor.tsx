@@ -319,17 +319,27 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
     return () => dom.removeEventListener('keydown', onKey);
   }, [editor, openLink]);
 
-  const closeDialog = () => {
+  /**
+   * Closes the dialog now, not in the effect after React's commit, and the caller then puts focus in the text at
+   * once (`now`): the browser gives focus back to the dialog's opener (a toolbar button) as the dialog closes, and
+   * TipTap's `focus()` alone would move it into the text a frame later, so a key typed at once went to the button.
+   */
+  const shut = () => {
+    if (dialogRef.current?.open) dialogRef.current.close();
     setDialog(null);
-    editor?.commands.focus();
+  };
+
+  const closeDialog = () => {
+    shut();
+    if (editor) now(editor).run();
   };
 
   const applyLink = () => {
     if (!editor || dialog?.kind !== 'link') return;
     const raw = dialog.href.trim();
     if (!raw) {
-      editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      setDialog(null);
+      shut();
+      now(editor).extendMarkRange('link').unsetLink().run();
       return;
     }
     const withScheme = /^[a-z][a-z0-9+.-]*:|^\//i.test(raw) ? raw : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) ? `mailto:${raw}` : `https://${raw}`;
@@ -338,13 +348,13 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       setDialog({ ...dialog, error: 'A link must be a web address (https://…), a page of this site (/book), an e-mail address or tel: with a phone number.' });
       return;
     }
-    const chain = editor.chain().focus().extendMarkRange('link');
+    shut();
+    const chain = now(editor).extendMarkRange('link');
     if (editor.state.selection.empty && !editor.isActive('link')) {
       chain.insertContent({ type: 'text', text: raw, marks: [{ type: 'link', attrs: { href } }] }).run();
     } else {
       chain.setLink({ href }).run();
     }
-    setDialog(null);
   };
 
   const applyAlt = () => {
@@ -354,9 +364,9 @@ export default function RichTextEditor({ value, onChange, name, label, labelId, 
       setDialog({ ...dialog, error: 'Describe the picture for people who cannot see it, e.g. “A physiotherapist stretching a patient’s shoulder”.' });
       return;
     }
-    if (dialog.inserting) editor.chain().focus().insertContent({ type: 'picture', attrs: { media: dialog.media, alt } }).run();
-    else editor.chain().focus().updateAttributes('picture', { alt }).run();
-    setDialog(null);
+    shut();
+    if (dialog.inserting) now(editor).insertContent({ type: 'picture', attrs: { media: dialog.media, alt } }).run();
+    else now(editor).updateAttributes('picture', { alt }).run();
   };
 
   const choosePicture = async (file: File | undefined) => {
