@@ -33,6 +33,7 @@ const SECONDS: Record<string, number> = {
   auth: 38,
   'a11y-dialogs': 28,
   'rich-text-editor': 24,
+  deposits: 55,
   replies: 18,
   'scroll-tap': 16,
   'font-fallbacks': 14,
