@@ -152,7 +152,8 @@ describe.each([
     await page.locator('.body-map__figure--front label[for="region-knee-left"]').click();
     expect(await page.locator('#region-lower-back').isChecked()).toBe(true);
     expect(await page.locator('#region-knee-left').isChecked()).toBe(true);
-    expect(await page.locator('.body-map__figure--back rect[data-region="lower-back"]').evaluate((r) => getComputedStyle(r).fill)).toBe('rgb(224, 122, 79)');
+    // The region's fill eases to the chosen colour (a CSS transition): wait for it to arrive, not its first frame.
+    await expect.poll(() => page.locator('.body-map__figure--back rect[data-region="lower-back"]').evaluate((r) => getComputedStyle(r).fill)).toBe('rgb(224, 122, 79)');
     await page.getByLabel('1 to 6 weeks').check();
     await check(pass, '5-visit');
     await save(pass, 'Save and continue', /section=history&saved=visit$/);
