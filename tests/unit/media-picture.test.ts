@@ -264,6 +264,16 @@ describe('media keys: a picture’s copy is <id>-<width>.<ext> (ADR 0053), a fil
     }
   });
 
+  it('renders a picture stored before ADR 0053 by the names it was stored under', () => {
+    const hash = (n: number) => n.toString(16).padStart(32, '0');
+    const variants = [400, 800].flatMap((width, i) =>
+      (['image/avif', 'image/webp', 'image/jpeg'] as const).map((type, j) => ({ key: `${hash(i * 3 + j + 1)}.${{ 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' }[type]}`, type, width, height: width / 2, bytes: 1 })),
+    );
+    const old = pictureSources({ id, width: 800, height: 400, dominant: '#808080', opaque: true, variants });
+    expect(old.sources.map((s) => s.srcSet)).toEqual([`/media/${hash(1)}.avif 400w, /media/${hash(4)}.avif 800w`, `/media/${hash(2)}.webp 400w, /media/${hash(5)}.webp 800w`]);
+    expect(old.src).toBe(`/media/${hash(6)}.jpg`);
+  });
+
   it('accepts both forms, and nothing that could name a file elsewhere', () => {
     for (const key of [`${id}.avif`, `${id}.jpg`, `${id}-400.webp`, `${id}-16383.jpg`, `${id}-7.avif`]) expect(isMediaKey(key), key).toBe(true);
     for (const key of [`${id}-0400.webp`, `${id}-.webp`, `${id}-400.png`, `${id}-400.webp/`, `${id}-400-2.webp`, `../${id}-400.webp`, `${id}-400.webp\0`, `${id}-400`, `${id}-123456.jpg`, 42, null]) {
