@@ -77,6 +77,9 @@ const scrollOnly = args.includes('--scroll-only');
 // 0052); --save-html=DIR keeps each page's HTML as the cache sends it.
 const docParts = args.includes('--doc-parts');
 const saveHtmlDir = args.find((a) => a.startsWith('--save-html='))?.slice('--save-html='.length);
+// --shots=DIR: screenshots of every path at 375 and 1280 px (scripts/screenshots.mjs) on the
+// measured server before it stops, e.g. of the picture post, which exists only during the run.
+const shotsDir = args.find((a) => a.startsWith('--shots='))?.slice('--shots='.length);
 // --lh-json=DIR keeps every Lighthouse report (JSON), to read the LCP element and layout shifts.
 const lhJsonDir = args.find((a) => a.startsWith('--lh-json='))?.slice(10);
 // --only=accessibility,seo: the Lighthouse categories to run (all by default); fewer is much faster.
@@ -445,6 +448,9 @@ try {
     console.log(`Lighthouse 13 mobile (simulated slow 4G, 4× CPU slowdown), median of ${runs} run(s) per path; noisy on shared cores:`);
     console.table(lhTable);
     if (notes.length) console.log(notes.join('\n'));
+  }
+  if (shotsDir) {
+    execFileSync(process.execPath, [path.join(import.meta.dirname, 'screenshots.mjs'), base, ...paths], { env: { ...process.env, SHOTS_DIR: shotsDir }, stdio: 'inherit' });
   }
 } finally {
   for (const server of servers) {

@@ -13,8 +13,10 @@
  * - `PictureVariant`: one stored file, `{ key, type, width, height, bytes }`; `key` is the media
  *   store's key, served at `mediaUrl(key)` = `/media/<key>`.
  * - `PICTURE_WIDTHS`: the widths made by default (see below), `PICTURE_FORMATS` the formats.
- * - `isMediaKey(key)`: the only keys a store makes and the handler serves: 32 hex digits of the
- *   content's SHA-256, a dot, `avif`, `webp` or `jpg`. Nothing else (no `/`, no `..`) is a key.
+ * - `isMediaKey(key)`: the only keys a store makes and the handler serves: a picture's copy is
+ *   `<id>-<width>.<ext>` (the picture's id, 32 hex digits, its width in pixels, `avif`, `webp` or
+ *   `jpg`: `pictureCopyKey`); a file named by its own content, and every copy stored before
+ *   ADR 0053, `<32 hex digits of its SHA-256>.<ext>`. Nothing else (no `/`, no `..`) is a key.
  * - `pictureSources(picture)`: the `<source>` list (AVIF, then WebP) and the `<img>`'s fallback
  *   `src`/`srcSet` (JPEG), each a `srcset` string of `url widthw` candidates.
  * - `BODY_PICTURE_SIZES`: the `sizes` of a picture in the text column of a post or service page.
@@ -73,7 +75,10 @@ export const MEDIA_PATH = '/media/';
 
 const EXTENSIONS: Record<PictureVariantType, string> = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' };
 const TYPES: Record<string, PictureVariantType> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
-const KEY = /^[0-9a-f]{32}\.(avif|webp|jpg)$/;
+// `<hash>.<ext>` (a file named by its own content; every copy stored before ADR 0053) or
+// `<picture id>-<width>.<ext>` (a picture's copy: the id shared by all its copies, so a page that
+// lists them sends it once in its brotli body, and names a page repeats cost a few bytes each).
+const KEY = /^[0-9a-f]{32}(?:-[1-9][0-9]{0,4})?\.(avif|webp|jpg)$/;
 const ID = /^[0-9a-f]{32}$/;
 
 /** True for a key a media store makes (and so the only names ever looked up or served). */
@@ -84,6 +89,18 @@ export function isMediaKey(key: unknown): key is string {
 /** True for a picture id (the content hash a `MediaPicture` and a rich-text picture name). */
 export function isPictureId(id: unknown): id is string {
   return typeof id === 'string' && ID.test(id);
+}
+
+/**
+ * The key of the copy of picture `id` at `width` pixels in `type`: `<id>-<width>.<ext>`. The id is
+ * the uploaded file's content hash, so a changed picture (other bytes) has other names, and the
+ * store writes a name once and never replaces it (`MediaStore.put`): a name always means the same
+ * copy, and can be cached for ever. Throws for anything that would not be a key.
+ */
+export function pictureCopyKey(id: string, width: number, type: PictureVariantType): string {
+  const key = `${id}-${width}.${EXTENSIONS[type]}`;
+  if (!isPictureId(id) || !Number.isInteger(width) || !isMediaKey(key)) throw new TypeError(`no media key for picture ${JSON.stringify(String(id).slice(0, 40))} at ${width} px as ${type}`);
+  return key;
 }
 
 /** The file extension of a stored type (`jpg` for JPEG). */

@@ -390,8 +390,12 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
     const res = await send('post', id, 'publish', { ...postValues('A room with a view', 'a-room-with-a-view'), cover: src, coverAlt: 'The treatment room' });
     expect(res.status, res.text.slice(0, 400)).toBe(303);
     const html = (await request(app).get('/blogDetails?post=a-room-with-a-view')).text;
-    expect(html).toMatch(/<source type="image\/avif" srcSet="[^"]*\/media\/[^"]+ 400w/);
+    // Every copy is named by the picture (the upload's id) and its width (ADR 0053).
+    const picture = src.slice('media:'.length);
+    expect(html).toContain(`<source type="image/avif" srcSet="/media/${picture}-400.avif 400w, /media/${picture}-640.avif 640w, /media/${picture}-800.avif 800w, /media/${picture}-900.avif 900w"`);
+    expect(html).toContain(`src="/media/${picture}-800.jpg"`);
     const key = /\/media\/([^" ]+\.webp)/.exec(html)![1]!;
+    expect(key).toMatch(new RegExp(`^${picture}-\\d+\\.webp$`));
     const served = await request(app).get(`/media/${key}`).buffer(true);
     expect(served.status).toBe(200);
     expect(served.headers['cache-control']).toContain('immutable');

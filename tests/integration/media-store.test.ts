@@ -15,7 +15,7 @@ import { localMediaStore } from '../../server/platform/media/local-store';
 import { deletePicture, processPicture, savePicture } from '../../server/platform/media/picture';
 import { s3MediaStore } from '../../server/platform/media/s3-store';
 import { mediaHandler } from '../../server/platform/media/serve';
-import { MediaKeyError, mediaKeyFor, type MediaStore } from '../../server/platform/media/store';
+import { MediaKeyError, contentHash, mediaKeyFor, type MediaStore } from '../../server/platform/media/store';
 import { parseMediaConfig, MediaConfigError } from '../../server/platform/media/config';
 import { phonePhoto } from '../support/pictures';
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
@@ -39,6 +39,16 @@ const HOSTILE_KEYS = [
   `${'a'.repeat(32)}.svg`,
   `${'a'.repeat(32)}.jpg\0.png`,
   `${'a'.repeat(31)}.jpg`,
+  // A picture's copy (`<id>-<width>.<ext>`, ADR 0053) is no looser.
+  `${'a'.repeat(32)}-0640.jpg`,
+  `${'a'.repeat(32)}-.jpg`,
+  `${'a'.repeat(32)}--640.jpg`,
+  `${'a'.repeat(32)}-640-2.jpg`,
+  `${'a'.repeat(32)}-123456.jpg`,
+  `${'a'.repeat(32)}-640.svg`,
+  `${'a'.repeat(32)}-640.jpg/..`,
+  `${'a'.repeat(32)}-640/../x.jpg`,
+  `../${'a'.repeat(32)}-640.jpg`,
   '',
   '.',
   'ab',
@@ -72,6 +82,35 @@ describe.each([['local files'], ['S3 (s3rver)']])('MediaStore contract: %s', (na
     expect(await store().put(bytes, 'image/webp')).toBe(key);
     // The same bytes as another type are another file.
     expect(await store().put(bytes, 'image/avif')).toBe(key.replace('.webp', '.avif'));
+  });
+
+  it('names a picture’s copy by the picture’s id and its width, writes a name once and never replaces it', async () => {
+    const picture = contentHash(Buffer.from(`an upload for ${name}`));
+    const copy = Buffer.from(`the 640 px copy for ${name}`);
+    const key = await store().put(copy, 'image/webp', { picture, width: 640 });
+    expect(key).toBe(`${picture}-640.webp`);
+    expect(await store().put(copy, 'image/avif', { picture, width: 640 })).toBe(`${picture}-640.avif`);
+    expect(await store().put(copy, 'image/webp', { picture, width: 1600 })).toBe(`${picture}-1600.webp`);
+    // Other bytes for a name that exists (the same upload again, encoded otherwise): the name keeps
+    // its first bytes, so what a browser or CDN cached under it for a year stays true.
+    expect(await store().put(Buffer.from('other bytes'), 'image/webp', { picture, width: 640 })).toBe(key);
+    expect((await readAll((await store().get(key))!.body)).equals(copy)).toBe(true);
+    expect(await store().stat(key)).toMatchObject({ key, type: 'image/webp', size: copy.length });
+    // A name from anything but a picture id and a width is refused before the disk or the bucket.
+    for (const copyOf of [
+      { picture: '../../etc', width: 640 },
+      { picture: picture.toUpperCase(), width: 640 },
+      { picture: `${picture}/..`, width: 640 },
+      { picture, width: 0 },
+      { picture, width: -640 },
+      { picture, width: 640.5 },
+      { picture, width: 123456 },
+      { picture, width: Number.NaN },
+    ]) {
+      await expect(store().put(copy, 'image/webp', copyOf), JSON.stringify(copyOf)).rejects.toBeInstanceOf(MediaKeyError);
+    }
+    await store().delete(key);
+    expect(await store().exists(key)).toBe(false);
   });
 
   it('streams back exactly what was stored, with its type, size and time', async () => {
@@ -119,7 +158,10 @@ describe.each([['local files'], ['S3 (s3rver)']])('MediaStore contract: %s', (na
     const processed = await processPicture(await phonePhoto({ width: 700, height: 500 }), { widths: [400, 700], formats: ['webp', 'jpeg'] });
     if (!processed.ok) throw new Error(processed.message);
     const picture = await savePicture(store(), processed);
+    expect(picture.variants.map((v) => v.key).sort()).toEqual([`${picture.id}-400.jpg`, `${picture.id}-400.webp`, `${picture.id}-700.jpg`, `${picture.id}-700.webp`]);
     for (const v of picture.variants) expect(await store().exists(v.key), v.key).toBe(true);
+    // The same upload saved again (its row lost, say) keeps the files as they are.
+    expect(await savePicture(store(), processed)).toEqual(picture);
     await deletePicture(store(), picture);
     for (const v of picture.variants) expect(await store().exists(v.key), v.key).toBe(false);
   });
@@ -192,7 +234,7 @@ describe.each([['local files'], ['S3 (s3rver)']])('GET /media/<key> over %s', (n
     expect(res.headers['content-length']).toBe(String(jpeg.length));
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers.etag).toBe(`"${key.slice(0, 32)}"`);
+    expect(res.headers.etag).toBe(`"${key}"`);
     expect(new Date(res.headers['last-modified']!).getTime()).toBeGreaterThan(0);
   });
 
@@ -210,6 +252,21 @@ describe.each([['local files'], ['S3 (s3rver)']])('GET /media/<key> over %s', (n
     expect(byDate.status).toBe(304);
     const stale = await request(app).get(`/media/${key}`).set('If-None-Match', '"0123"');
     expect(stale.status).toBe(200);
+  });
+
+  it('serves a picture’s copies by the picture and the width, each with its own type and ETag, as immutable as the older names', async () => {
+    const store = stores.find((s) => s.name === name)!.store();
+    const picture = contentHash(Buffer.from(`a served upload for ${name}`));
+    const avif = await store.put(Buffer.from(`avif 800 for ${name}`), 'image/avif', { picture, width: 800 });
+    const webp = await store.put(Buffer.from(`webp 800 for ${name}`), 'image/webp', { picture, width: 800 });
+    const a = await request(app).get(`/media/${avif}`);
+    const w = await request(app).get(`/media/${webp}`);
+    expect([a.status, w.status]).toEqual([200, 200]);
+    expect([a.headers['content-type'], w.headers['content-type']]).toEqual(['image/avif', 'image/webp']);
+    expect(a.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(a.headers.etag).not.toBe(w.headers.etag);
+    expect((await request(app).get(`/media/${picture}-801.avif`)).status).toBe(404);
+    expect((await request(app).get(`/media/${picture}-0800.avif`)).status).toBe(404);
   });
 
   it('is 404 for an unknown key, for anything that is not a key, and for the folder itself (no listing)', async () => {

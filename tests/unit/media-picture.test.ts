@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { processPicture, variantWidths, type ProcessedPicture, type PictureRefusal } from '../../server/platform/media/picture';
-import { PICTURE_WIDTHS, isMediaKey, pictureSources } from '../../shared/platform/media';
+import { PICTURE_WIDTHS, isMediaKey, pictureCopyKey, pictureSources } from '../../shared/platform/media';
 import { hasGps, phonePhoto } from '../support/pictures';
 
 function ok(result: ProcessedPicture | PictureRefusal): ProcessedPicture {
@@ -92,7 +92,7 @@ describe('processPicture: what comes out', () => {
   });
 
   // The whole pipeline at every width (about 2 s alone on a 2-core machine, more while it is shared).
-  it('makes every page width in AVIF, WebP and JPEG, each with its width and height, named by its content', { timeout: 120_000 }, async () => {
+  it('makes every page width in AVIF, WebP and JPEG, each with its width and height, named by the picture and its width', { timeout: 120_000 }, async () => {
     const input = await phonePhoto({ width: 2000, height: 1500 });
     const result = ok(await processPicture(input));
     const { variants } = result.picture;
@@ -106,8 +106,11 @@ describe('processPicture: what comes out', () => {
       expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
       expect(variant.bytes).toBe(file.bytes.length);
       expect(isMediaKey(file.key)).toBe(true);
-      expect(file.key.slice(0, 32)).toBe(createHash('sha256').update(file.bytes).digest('hex').slice(0, 32));
+      // One hash a picture (ADR 0053): the upload's, with the copy's width.
+      expect(file.key).toBe(`${result.picture.id}-${variant.width}.${{ 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' }[file.type]}`);
+      expect(file.width).toBe(variant.width);
     }
+    expect(new Set(result.files.map((f) => f.key)).size).toBe(result.files.length);
     expect(result.picture.id).toBe(createHash('sha256').update(input).digest('hex').slice(0, 32));
     expect(result.picture.dominant).toMatch(/^#[0-9a-f]{6}$/);
     expect(result.picture.opaque).toBe(true);
@@ -121,7 +124,7 @@ describe('processPicture: what comes out', () => {
     const jpegOnly = pictureSources({ ...result.picture, variants: variants.filter((v) => v.type === 'image/jpeg') });
     expect(jpegOnly.sources).toEqual([]);
     expect(jpegOnly.srcSet.split(', ')).toHaveLength(PICTURE_WIDTHS.length);
-    expect(jpegOnly.srcSet).toMatch(/^\/media\/[0-9a-f]{32}\.jpg 400w, /);
+    expect(jpegOnly.srcSet).toMatch(/^\/media\/[0-9a-f]{32}-400\.jpg 400w, /);
     expect(sources.src).toBe(`/media/${variants.find((v) => v.type === 'image/jpeg' && v.width === 800)!.key}`);
     expect([sources.width, sources.height]).toEqual([1600, 1200]);
   });
@@ -247,5 +250,34 @@ describe('processPicture: what is refused, with a message for the editor', () =>
     expect(r.message).toMatch(/15 MB/);
     const sliver = await sharp({ create: { width: 20, height: 3000, channels: 3, background: '#888' } }).png().toBuffer();
     expect(refused(await processPicture(sliver)).code).toBe('too-narrow');
+  });
+});
+
+describe('media keys: a picture’s copy is <id>-<width>.<ext> (ADR 0053), a file named by its content <hash>.<ext>', () => {
+  const id = 'ab'.repeat(16);
+  it('names each copy by the picture and its width, and a changed picture (another id) by other names', () => {
+    expect(pictureCopyKey(id, 800, 'image/avif')).toBe(`${id}-800.avif`);
+    expect(pictureCopyKey(id, 1600, 'image/jpeg')).toBe(`${id}-1600.jpg`);
+    expect(pictureCopyKey('cd'.repeat(16), 800, 'image/avif')).not.toBe(pictureCopyKey(id, 800, 'image/avif'));
+    for (const [bad, width] of [['../etc', 800], [id.toUpperCase(), 800], [id.slice(1), 800], [id, 0], [id, -1], [id, 80.5], [id, 100000]] as const) {
+      expect(() => pictureCopyKey(bad, width, 'image/webp'), `${bad} ${width}`).toThrow(TypeError);
+    }
+  });
+
+  it('renders a picture stored before ADR 0053 by the names it was stored under', () => {
+    const hash = (n: number) => n.toString(16).padStart(32, '0');
+    const variants = [400, 800].flatMap((width, i) =>
+      (['image/avif', 'image/webp', 'image/jpeg'] as const).map((type, j) => ({ key: `${hash(i * 3 + j + 1)}.${{ 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' }[type]}`, type, width, height: width / 2, bytes: 1 })),
+    );
+    const old = pictureSources({ id, width: 800, height: 400, dominant: '#808080', opaque: true, variants });
+    expect(old.sources.map((s) => s.srcSet)).toEqual([`/media/${hash(1)}.avif 400w, /media/${hash(4)}.avif 800w`, `/media/${hash(2)}.webp 400w, /media/${hash(5)}.webp 800w`]);
+    expect(old.src).toBe(`/media/${hash(6)}.jpg`);
+  });
+
+  it('accepts both forms, and nothing that could name a file elsewhere', () => {
+    for (const key of [`${id}.avif`, `${id}.jpg`, `${id}-400.webp`, `${id}-16383.jpg`, `${id}-7.avif`]) expect(isMediaKey(key), key).toBe(true);
+    for (const key of [`${id}-0400.webp`, `${id}-.webp`, `${id}-400.png`, `${id}-400.webp/`, `${id}-400-2.webp`, `../${id}-400.webp`, `${id}-400.webp\0`, `${id}-400`, `${id}-123456.jpg`, 42, null]) {
+      expect(isMediaKey(key), String(key)).toBe(false);
+    }
   });
 });

@@ -15,7 +15,7 @@
  */
 export { processPicture, savePicture, deletePicture, variantWidths, ENCODERS, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS } from './picture';
 export type { PictureOptions, PictureRefusal, PictureRefusalCode, ProcessedPicture, PictureFile } from './picture';
-export { MediaKeyError, contentHash, mediaKeyFor, type MediaStore, type MediaObject, type MediaInfo } from './store';
+export { MediaKeyError, contentHash, mediaKeyFor, type MediaStore, type PictureCopyOf, type MediaObject, type MediaInfo } from './store';
 export { localMediaStore } from './local-store';
 export { s3MediaStore, type S3MediaOptions } from './s3-store';
 export { parseMediaConfig, openMediaStore, MediaConfigError, type MediaConfig } from './config';

@@ -13,7 +13,8 @@
  *     the bytes to store (`savePicture` puts them).
  *   options: `widths` (default PICTURE_WIDTHS), `formats` (default AVIF, WebP, JPEG),
  *     `maxBytes` (default 15 MB), `maxPixels` (default 64 Mpx).
- *   savePicture(store, processed) → Promise<MediaPicture>   puts every file (idempotent).
+ *   savePicture(store, processed) → Promise<MediaPicture>   puts every file (idempotent; each
+ *     under `<picture id>-<width>.<ext>`, ADR 0053; a copy already stored is kept).
  *   deletePicture(store, picture) → Promise<void>            removes every file.
  *
  * What it does: the type is read from the first bytes (sniff.ts) and confirmed by the decoder;
@@ -29,13 +30,14 @@ import {
   PICTURE_FORMATS,
   PICTURE_WIDTHS,
   isMediaKey,
+  pictureCopyKey,
   type MediaPicture,
   type PictureFormat,
   type PictureVariant,
   type PictureVariantType,
 } from '../../../shared/platform/media';
 import { sniffPictureType } from './sniff';
-import { contentHash, mediaKeyFor, type MediaStore } from './store';
+import { contentHash, type MediaStore } from './store';
 
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 /** 64 Mpx (2^26 pixels): a 64-megapixel phone photo (9248 × 6936) passes, a 10000 × 10000 bomb does not. */
@@ -82,8 +84,10 @@ export interface PictureRefusal {
 }
 
 export interface PictureFile {
+  /** `<picture id>-<width>.<ext>` (pictureCopyKey). */
   key: string;
   type: PictureVariantType;
+  width: number;
   bytes: Buffer;
 }
 
@@ -198,6 +202,9 @@ async function processOne(bytes: Uint8Array, options: PictureOptions): Promise<P
 
   const { dominant, isOpaque } = await pixelsOf().stats();
 
+  // Every copy is named by the picture and its width (ADR 0053): one hash a picture, which a
+  // page's brotli body sends once however many of its copies the page lists.
+  const id = contentHash(bytes);
   const files: PictureFile[] = [];
   const variants: PictureVariant[] = [];
   for (const w of widths) {
@@ -206,8 +213,8 @@ async function processOne(bytes: Uint8Array, options: PictureOptions): Promise<P
       const image = w === info.width ? pixelsOf() : pixelsOf().resize({ width: w, height: h, fit: 'fill' });
       const out = await encode(image, format).toBuffer();
       const type = `image/${format}` as PictureVariantType;
-      const key = mediaKeyFor(out, type);
-      files.push({ key, type, bytes: out });
+      const key = pictureCopyKey(id, w, type);
+      files.push({ key, type, width: w, bytes: out });
       variants.push({ key, type, width: w, height: h, bytes: out.length });
     }
   }
@@ -216,7 +223,7 @@ async function processOne(bytes: Uint8Array, options: PictureOptions): Promise<P
     sourceType: sniffed.type,
     files,
     picture: {
-      id: contentHash(bytes),
+      id,
       width,
       height,
       dominant: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
@@ -226,10 +233,14 @@ async function processOne(bytes: Uint8Array, options: PictureOptions): Promise<P
   };
 }
 
-/** Puts every file of a processed picture into the store (each under the key the store makes from its content). */
+/**
+ * Puts every file of a processed picture into the store, each under the key the store makes from
+ * the picture's id and the copy's width. A copy already stored (the same upload again) is kept as
+ * it is: a name never changes its bytes.
+ */
 export async function savePicture(store: MediaStore, processed: ProcessedPicture): Promise<MediaPicture> {
   for (const file of processed.files) {
-    const key = await store.put(file.bytes, file.type);
+    const key = await store.put(file.bytes, file.type, { picture: processed.picture.id, width: file.width });
     if (key !== file.key) throw new Error(`media store made key ${key} for ${file.key}`);
   }
   return processed.picture;

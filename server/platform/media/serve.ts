@@ -5,9 +5,11 @@
  * `app.use('/media', mediaHandler({ store, logger }))` (before the page renderer: it answers
  * everything under /media itself, so no path there ever reaches the pages).
  *
- * - Only keys the store makes (`isMediaKey`: a content hash and an extension) are looked up;
- *   anything else, `/media/` itself included (no listing), is a 404 without touching the store.
- * - The key is the content's hash, so a file never changes: `Cache-Control: public,
+ * - Only keys the store makes (`isMediaKey`: a content hash, or a picture's id and a width, and
+ *   an extension) are looked up; anything else, `/media/` itself included (no listing), is a 404
+ *   without touching the store.
+ * - A key is made from content (the file's, or the uploaded picture's) and written once, never
+ *   replaced (store.ts), so a file never changes: `Cache-Control: public,
  *   max-age=31536000, immutable`, a strong ETag from the key, Last-Modified from the store.
  *   A conditional GET (If-None-Match / If-Modified-Since) that matches is a 304; HEAD sends the
  *   headers only. Neither reads the file.
@@ -35,7 +37,8 @@ function describe(res: Response, info: MediaInfo) {
   res.setHeader('Content-Type', info.type);
   res.setHeader('Content-Length', String(info.size));
   res.setHeader('Cache-Control', IMMUTABLE);
-  res.setHeader('ETag', `"${info.key.slice(0, info.key.indexOf('.'))}"`);
+  // The whole key: a picture's AVIF and WebP copies at one width share all but the extension.
+  res.setHeader('ETag', `"${info.key}"`);
   res.setHeader('Last-Modified', info.lastModified.toUTCString());
   res.setHeader('X-Content-Type-Options', 'nosniff');
   // An image is never a document: nothing in it may run, even opened on its own.

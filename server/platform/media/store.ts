@@ -3,10 +3,15 @@
  *
  * API
  *   interface MediaStore
- *     put(bytes, type) → key          stores the bytes; the key is made by the store from the
- *                                     content (mediaKeyFor: SHA-256, 32 hex digits, extension of
- *                                     the type), never from a name the user gave. Putting the same
- *                                     bytes again is a no-op returning the same key.
+ *     put(bytes, type, copyOf?) → key stores the bytes; the key is made by the store, never from
+ *                                     a name the user gave: from the content (mediaKeyFor: SHA-256,
+ *                                     32 hex digits, extension of the type), or for a picture's
+ *                                     copy `copyOf = { picture, width }` from the picture's id (the
+ *                                     upload's content hash) and the width (pictureCopyKey:
+ *                                     `<id>-<width>.<ext>`, ADR 0053). A key is written once and
+ *                                     never replaced: putting to a key that exists is a no-op
+ *                                     returning it, so the bytes behind a name never change (they
+ *                                     are served as immutable).
  *     get(key) → MediaObject | null   a streamed read: `body` is a Readable, with `size`,
  *                                     `type`, `lastModified`; null when there is no such file.
  *     stat(key) → MediaInfo | null    the same without the body (HEAD, conditional GET).
@@ -22,7 +27,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { isMediaKey, mediaExtension, mediaTypeOfKey, type PictureVariantType } from '../../../shared/platform/media';
+import { isMediaKey, mediaExtension, mediaTypeOfKey, pictureCopyKey, type PictureVariantType } from '../../../shared/platform/media';
 
 export interface MediaInfo {
   key: string;
@@ -38,11 +43,17 @@ export interface MediaObject extends MediaInfo {
 export interface MediaStore {
   /** 'local' or 's3', for logs and /readyz. */
   readonly kind: 'local' | 's3';
-  put(bytes: Uint8Array, type: PictureVariantType): Promise<string>;
+  put(bytes: Uint8Array, type: PictureVariantType, copyOf?: PictureCopyOf): Promise<string>;
   get(key: string): Promise<MediaObject | null>;
   stat(key: string): Promise<MediaInfo | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+}
+
+/** Which picture's copy a file is, and at which width: its key is `<picture>-<width>.<ext>`. */
+export interface PictureCopyOf {
+  picture: string;
+  width: number;
 }
 
 /**
@@ -66,9 +77,9 @@ export function mediaStoreOn(backend: MediaBackend): MediaStore {
   };
   return {
     kind: backend.kind,
-    async put(bytes, type) {
+    async put(bytes, type, copyOf) {
       assertMediaType(type);
-      const key = mediaKeyFor(bytes, type);
+      const key = copyOf ? copyKey(copyOf, type) : mediaKeyFor(bytes, type);
       if (!(await stat(key))) await backend.write(key, bytes, type);
       return key;
     },
@@ -109,6 +120,14 @@ export function assertMediaType(type: unknown): asserts type is PictureVariantTy
 /** 32 hex digits of the SHA-256 of `bytes`: the name of a picture, and with an extension, of a file. */
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+}
+
+function copyKey(copyOf: PictureCopyOf, type: PictureVariantType): string {
+  try {
+    return pictureCopyKey(copyOf.picture, copyOf.width, type);
+  } catch {
+    throw new MediaKeyError(`${String(copyOf.picture)}-${String(copyOf.width)}`);
+  }
 }
 
 /** The key a store gives `bytes` of `type`. */
