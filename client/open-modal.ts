@@ -1,3 +1,5 @@
+import { afterPaint } from '../shared/ui/after-paint';
+
 /**
  * Opens a modal `<dialog>` so that the tap's frame shows it at once (docs/first-view.md, ADR 0036):
  * the loader does it for every `show-modal` command (the menu drawer, the video popup), before
@@ -24,7 +26,7 @@ export function openModal(dialog: HTMLDialogElement, opener: Element | null = do
   dialog.setAttribute('open', '');
   dialog.popover = 'manual';
   dialog.showPopover();
-  requestAnimationFrame(() => setTimeout(() => makeModal(dialog, opener)));
+  afterPaint(() => makeModal(dialog, opener));
 }
 
 /** The popover becomes the modal dialog; closed in between (a script's close()), it is undone. */

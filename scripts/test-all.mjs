@@ -4,7 +4,7 @@
 // a step's log is printed when it fails, its time when it ends, and a table of every step's
 // time and the total at the end. Exit code 1 when any step failed or was not run.
 // ADR 0039 says what runs beside what, and why.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +47,34 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const clock = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
 const say = (line) => process.stdout.write(`[${clock(Date.now() - started)}] ${line}\n`);
 
-/** @type {Map<string, { state: 'waiting' | 'running' | 'passed' | 'failed' | 'skipped', ms: number, started?: number, child?: import('node:child_process').ChildProcess }>} */
+/** @type {Map<string, { state: 'waiting' | 'running' | 'passed' | 'failed' | 'skipped', ms: number, cpu?: number, started?: number, child?: import('node:child_process').ChildProcess }>} */
 const status = new Map(steps.map((s) => [s.name, { state: 'waiting', ms: 0 }]));
+
+// CPU-seconds of the processes a step ran (user + system), so the table shows where the cores
+// went, not only the wall clock (the steps share the cores). On Linux, a process's "children"
+// times in /proc/self/stat grow by a child's own time plus the times of every descendant it
+// waited for, at the moment the child is reaped: read just after each step's process exits,
+// the increase since the last step's exit is that step's CPU (two steps ending in the same
+// instant could share one reading). Elsewhere: not shown.
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+/** @returns {number | undefined} */
+function childrenCpuSeconds() {
+  try {
+    // Fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th of the line.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+let reapedCpu = childrenCpuSeconds();
 
 function start(step) {
   const entry = status.get(step.name);
@@ -77,9 +103,10 @@ function start(step) {
       entry.ms = Date.now() - entry.started;
       entry.state = code === 0 ? 'passed' : 'failed';
       log.end(() => {
-        if (code === 0) say(`passed ${step.name} in ${seconds(entry.ms)}`);
+        const cpu = entry.cpu === undefined ? '' : `, CPU ${seconds(entry.cpu * 1000)}`;
+        if (code === 0) say(`passed ${step.name} in ${seconds(entry.ms)}${cpu}`);
         else {
-          say(`FAILED ${step.name} in ${seconds(entry.ms)} (exit ${code}); its log, ${path.relative(root, logFile)}:`);
+          say(`FAILED ${step.name} in ${seconds(entry.ms)}${cpu} (exit ${code}); its log, ${path.relative(root, logFile)}:`);
           process.stdout.write(`----- ${step.name} -----\n${readFileSync(logFile, 'utf8')}----- end of ${step.name} -----\n`);
         }
         resolve(undefined);
@@ -90,6 +117,11 @@ function start(step) {
       done(127);
     });
     // 'close': the process has exited and its output has all been read.
+    child.on('exit', () => {
+      const now = childrenCpuSeconds();
+      if (now !== undefined && reapedCpu !== undefined) entry.cpu = now - reapedCpu;
+      reapedCpu = now;
+    });
     child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
@@ -142,11 +174,14 @@ clearInterval(heartbeat);
 
 const total = Date.now() - started;
 const width = Math.max(...steps.map((s) => s.name.length));
-process.stdout.write('\nstep'.padEnd(width + 2) + '  result   time\n');
+process.stdout.write('\nstep'.padEnd(width + 2) + '  result   time       CPU\n');
+let cpuTotal = 0;
 for (const step of steps) {
-  const { state, ms } = status.get(step.name);
-  process.stdout.write(`${step.name.padEnd(width)}  ${state.padEnd(7)}  ${state === 'skipped' ? '' : seconds(ms)}\n`);
+  const { state, ms, cpu } = status.get(step.name);
+  if (cpu !== undefined) cpuTotal += cpu;
+  const time = state === 'skipped' ? '' : seconds(ms).padStart(8);
+  process.stdout.write(`${step.name.padEnd(width)}  ${state.padEnd(7)}  ${time}${cpu === undefined ? '' : `  ${seconds(cpu * 1000).padStart(8)}`}\n`);
 }
 const failed = steps.filter((s) => status.get(s.name).state !== 'passed').map((s) => s.name);
-process.stdout.write(`${'total'.padEnd(width)}  ${(failed.length ? 'FAILED' : 'passed').padEnd(7)}  ${seconds(total)} (wall clock, steps side by side)\n`);
+process.stdout.write(`${'total'.padEnd(width)}  ${(failed.length ? 'FAILED' : 'passed').padEnd(7)}  ${seconds(total).padStart(8)}  ${seconds(cpuTotal * 1000).padStart(8)} (wall clock, steps side by side; CPU: user + system of each step's processes)\n`);
 process.exit(failed.length ? 1 : 0);

@@ -7,7 +7,7 @@ import type { Tx } from '../platform/db/db';
 import { markRequestBooked } from '../requests/repo';
 import { actorOf, byOf, clock, isStaff, toView, type BookingActor, type BookingDeps } from './deps';
 import { manageTokenOf, signToken, verifyToken } from './manage-token';
-import { placedColumns, placeVisit } from './place-visit';
+import { insertVisit, placeVisit } from './place-visit';
 import { nearestFreeTimes } from './repo';
 import { appointmentEvents, appointments, type AppointmentRow } from './schema';
 import { timeChanged, visitChange, visitsGone } from './time-changes';
@@ -78,21 +78,15 @@ export async function book(deps: BookingDeps, form: BookingForm, actor: BookingA
         startsAt: form.startsAt,
         asStaff: isStaff(actor),
         now,
-        write: async (sp, at) => {
-          const [row] = await sp
-            .insert(appointments)
-            .values({
-              ...placedColumns(at),
-              serviceId: form.serviceId,
-              visitKind: form.visitKind,
-              status: 'booked',
-              ...patientColumns(form, actor, now),
-              idempotencyKey: form.idempotencyKey,
-              createdBy: actorOf(actor),
-            })
-            .returning();
-          return row!;
-        },
+        write: (sp, at) =>
+          insertVisit(sp, at, {
+            serviceId: form.serviceId,
+            visitKind: form.visitKind,
+            status: 'booked',
+            ...patientColumns(form, actor, now),
+            idempotencyKey: form.idempotencyKey,
+            createdBy: actorOf(actor),
+          }),
       });
       if (!placed.ok) return placed;
       let row = placed.row;
@@ -168,22 +162,16 @@ export async function hold(deps: BookingDeps, input: HoldInput, actor: BookingAc
       ...input,
       asStaff: isStaff(actor),
       now,
-      write: async (sp, at) => {
-        const [row] = await sp
-          .insert(appointments)
-          .values({
-            ...placedColumns(at),
-            serviceId: input.serviceId,
-            visitKind: input.visitKind,
-            status: 'held',
-            holdExpiresAt: expiresAt,
-            patientUid: actor.kind === 'visitor' ? actor.uid : null,
-            idempotencyKey: input.holdKey,
-            createdBy: actorOf(actor),
-          })
-          .returning();
-        return row!;
-      },
+      write: (sp, at) =>
+        insertVisit(sp, at, {
+          serviceId: input.serviceId,
+          visitKind: input.visitKind,
+          status: 'held',
+          holdExpiresAt: expiresAt,
+          patientUid: actor.kind === 'visitor' ? actor.uid : null,
+          idempotencyKey: input.holdKey,
+          createdBy: actorOf(actor),
+        }),
     });
     if (placed.ok) {
       await tx.insert(appointmentEvents).values({ appointmentId: placed.row.id, actor: actorOf(actor), action: 'held', toStatus: 'held', detail: { until: expiresAt.toISOString() } });

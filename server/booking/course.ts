@@ -9,7 +9,7 @@ import { courseCapReached, recordRefusal } from './caps';
 import { isUniqueViolation } from './db-errors';
 import { actorOf, clock, toView, type BookingDeps } from './deps';
 import { courseTokenOf, manageTokenOf, verifyToken } from './manage-token';
-import { placedColumns, placeVisit } from './place-visit';
+import { insertVisit, placeVisit } from './place-visit';
 import { freeTimes, ruleLimits } from './repo';
 import { appointmentEvents, appointments, courses, type AppointmentRow, type CourseRow } from './schema';
 import { timeChanged, visitChange } from './time-changes';
@@ -192,32 +192,26 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
           startsAt,
           asStaff,
           now,
-          write: async (sp, at) => {
-            const [row] = await sp
-              .insert(appointments)
-              .values({
-                ...placedColumns(at),
-                serviceId: anchor.serviceId,
-                visitKind: 'follow_up',
-                status: holdUntil ? 'held' : 'booked',
-                holdExpiresAt: holdUntil,
-                patientName: anchor.patientName,
-                patientPhone: anchor.patientPhone,
-                patientEmail: anchor.patientEmail,
-                patientUid: anchor.patientUid,
-                reminderChannel: anchor.reminderChannel,
-                remindersConsentAt: anchor.remindersConsentAt,
-                phoneProvenAt: anchor.phoneProvenAt ?? (asStaff ? now : null),
-                emailProvenAt: anchor.emailProvenAt,
-                idempotencyKey: `${input.idempotencyKey}#${i + 1}`,
-                createdBy: actor,
-                courseId: course.id,
-                courseSeq: i + 1,
-                courseSize: size,
-              })
-              .returning();
-            return row!;
-          },
+          write: (sp, at) =>
+            insertVisit(sp, at, {
+              serviceId: anchor.serviceId,
+              visitKind: 'follow_up',
+              status: holdUntil ? 'held' : 'booked',
+              holdExpiresAt: holdUntil,
+              patientName: anchor.patientName,
+              patientPhone: anchor.patientPhone,
+              patientEmail: anchor.patientEmail,
+              patientUid: anchor.patientUid,
+              reminderChannel: anchor.reminderChannel,
+              remindersConsentAt: anchor.remindersConsentAt,
+              phoneProvenAt: anchor.phoneProvenAt ?? (asStaff ? now : null),
+              emailProvenAt: anchor.emailProvenAt,
+              idempotencyKey: `${input.idempotencyKey}#${i + 1}`,
+              createdBy: actor,
+              courseId: course.id,
+              courseSeq: i + 1,
+              courseSize: size,
+            }),
         });
         if (!placed.ok) throw new CourseAbort({ ...placed, seq: i + 1 });
         rows.push(placed.row);

@@ -67,6 +67,18 @@ export const placedColumns = (at: Placement) => ({
   blocked: { from: at.startsAt, to: at.blockedUntil },
 });
 
+/** The columns of a new visit besides those its placement gives. */
+export type VisitColumns = Omit<typeof appointments.$inferInsert, keyof ReturnType<typeof placedColumns>>;
+
+/** A new visit's row at its placement (a `write` for placeVisit): the placement's columns and the caller's. */
+export async function insertVisit(sp: Tx, at: Placement, columns: VisitColumns): Promise<AppointmentRow> {
+  const [row] = await sp
+    .insert(appointments)
+    .values({ ...placedColumns(at), ...columns })
+    .returning();
+  return row!;
+}
+
 export type PlaceResult = { ok: true; row: AppointmentRow } | BookingFailure;
 
 const newReference = () => bookingReference(randomBytes(5));

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../platform/db/db';
 import { visitCapReached } from './caps';
 import { clock, type BookingDeps } from './deps';
 import { manageTokenOf } from './manage-token';
-import { placedColumns, placeVisit } from './place-visit';
+import { insertVisit, placedColumns, placeVisit } from './place-visit';
 import { freeTimes, ruleLimits } from './repo';
 import { appointmentEvents, appointments, waitlistEntries, waitlistOffers, waitlistRounds, type AppointmentRow, type WaitlistChannel, type WaitlistEntryRow, type WaitlistOfferRow } from './schema';
 import { timeChanged, visitChange, type TimeChange, type TimeListener, type TimeSpan } from './time-changes';
@@ -478,25 +478,20 @@ export async function claimOffer(deps: BookingDeps, token: string): Promise<Clai
             .returning();
           return row!;
         }
-        const [row] = await sp
-          .insert(appointments)
-          .values({
-            ...placedColumns(at),
-            serviceId: entry.serviceId,
-            visitKind: entry.visitKind,
-            status: 'booked',
-            patientName: entry.patientName,
-            patientPhone: entry.patientPhone,
-            patientEmail: entry.patientEmail,
-            reminderChannel: entry.channel,
-            remindersConsentAt: entry.consentAt,
-            // The phone was proven with a code when the patient joined.
-            phoneProvenAt: entry.consentAt,
-            idempotencyKey: `waitlist-offer-${offer.id}`,
-            createdBy: 'visitor',
-          })
-          .returning();
-        return row!;
+        return insertVisit(sp, at, {
+          serviceId: entry.serviceId,
+          visitKind: entry.visitKind,
+          status: 'booked',
+          patientName: entry.patientName,
+          patientPhone: entry.patientPhone,
+          patientEmail: entry.patientEmail,
+          reminderChannel: entry.channel,
+          remindersConsentAt: entry.consentAt,
+          // The phone was proven with a code when the patient joined.
+          phoneProvenAt: entry.consentAt,
+          idempotencyKey: `waitlist-offer-${offer.id}`,
+          createdBy: 'visitor',
+        });
       },
     });
     if (!placed.ok) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router';
+import { afterPaint } from '../../ui/after-paint';
 import { FormStateContext, TextField } from '../../ui/fields';
 import { Link } from '../../ui/link';
 import { StaffBand } from '../../ui/staff/staff-band';
@@ -64,13 +65,6 @@ function restoreInto(form: HTMLFormElement, copy: LocalCopy) {
     if (input.type === 'checkbox' || input.type === 'radio') input.checked = values.includes(input.value);
     else input.value = values[0] ?? '';
   }
-}
-
-/** `run` in the first task after the next frame has painted (a frame's callbacks run before its paint). */
-function afterPaint(run: () => void) {
-  // A hidden page paints no frames: then in the next task.
-  if (document.visibilityState === 'hidden') setTimeout(run, 0);
-  else requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 /** What a pressed button says until the page's own answer comes. */
