@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe, scrollThrough } from '../support/a11y.mjs';
 import { pages } from '../../shared/app/routes';
-import { baseUrl, hydrate as hydratePage, launch, pagePool, type PagePool } from './harness';
+import { baseUrl, hydrate as hydratePage, launch, pagePool, step, type PagePool } from './harness';
 
 /**
  * What the accessibility sweep (a11y-*.e2e.test.ts) shares: the routes, a context per kind of
@@ -22,6 +22,8 @@ export interface Pass {
   page: Page;
   context: BrowserContext;
   errors: string[];
+  /** Requests sent and not yet answered: said when a step does not finish (`step`, harness.ts). */
+  pending: Set<Request>;
 }
 
 /** A context for one pass (axe is injected, so the page's CSP is bypassed) that records console errors and failed requests. */
@@ -40,7 +42,11 @@ export async function openPass(browser: Browser, options: BrowserContextOptions)
   page.on('response', (r) => {
     if (r.status() >= 400 && r.request().resourceType() !== 'document') errors.push(`http ${r.status()}: ${r.url()}`);
   });
-  return { page, context, errors };
+  const pending = new Set<Request>();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return { page, context, errors, pending };
 }
 
 /** Pages of one kind of pass, reused by the route tests of a describe.concurrent block. */
@@ -79,23 +85,38 @@ export function axeSweep(width: number) {
       expect(await pool.close(), 'errors after the last route').toEqual([]);
     });
 
+    // Each step has its own limit, well inside the test's, and a failure names the step, the
+    // route, the width and what the page was doing (`step`, harness.ts). The limits are several
+    // times the slowest step seen with the whole run on 2 cores (ADR 0051).
     it.for(ROUTES)('%s', { timeout: 120_000 }, async (route, { expect }) => {
       const pass = await pool.take();
+      const at = `${route} at ${width} px`;
+      const run = <T>(what: string, ms: number, work: () => Promise<T>) => step(pass.page, `${what} (${at})`, ms, work, pass.pending);
+      let broken = false;
       try {
-        await load(pass.page, route);
-        await scrollThrough(pass.page);
-        expect(describeViolations(await runAxe(pass.page))).toEqual([]);
+        await run('load', 25_000, () => load(pass.page, route, { hydrate: false }));
+        await run('hydrate', 20_000, () => hydratePage(pass.page));
+        await run('scroll through', 30_000, () => scrollThrough(pass.page));
+        expect(describeViolations(await run('axe', 40_000, () => runAxe(pass.page)))).toEqual([]);
         if (width === 1280) {
           // Text-only zoom: the root font size doubles; every rem-based size follows.
-          await pass.page.evaluate(() => {
-            window.scrollTo(0, 0);
-            document.documentElement.style.fontSize = '200%';
+          const sideways = await run('text at 200 %', 10_000, async () => {
+            await pass.page.evaluate(() => {
+              window.scrollTo(0, 0);
+              document.documentElement.style.fontSize = '200%';
+            });
+            return overflow(pass.page);
           });
-          expect(await overflow(pass.page), 'sideways scrolling with text at 200 %').toBeLessThanOrEqual(0);
+          expect(sideways, 'sideways scrolling with text at 200 %').toBeLessThanOrEqual(0);
         }
         expect(pass.errors).toEqual([]);
+      } catch (error) {
+        broken = !(error instanceof Error && error.name === 'AssertionError');
+        throw error;
       } finally {
-        pool.give(pass);
+        // A page whose step did not finish may still be busy with it: closed, not reused.
+        if (broken) await pool.discard(pass);
+        else pool.give(pass);
       }
     });
   });

@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { emulatorClient } from '../support/auth-emulator-client';
 import { copyPgliteTemplateInto } from '../support/pglite-template';
@@ -128,6 +128,8 @@ export interface PagePool<T> {
   /** An idle page (a new one when all are in use), its error list emptied. */
   take(): Promise<T>;
   give(page: T): void;
+  /** Closes a page left in an unknown state (a step that did not finish), instead of giving it back. */
+  discard(page: T): Promise<void>;
   /** Closes every page; answers the errors recorded after their last test gave them back. */
   close(): Promise<string[]>;
 }
@@ -153,12 +155,64 @@ export function pagePool<T extends { errors: string[]; context: BrowserContext }
     give(page) {
       idle.push(page);
     },
+    async discard(page) {
+      all.splice(all.indexOf(page), 1);
+      await page.context.close().catch(() => {});
+    },
     async close() {
       const late = all.flatMap((p) => p.errors);
       await Promise.all(all.map((p) => p.context.close()));
       return late;
     },
   };
+}
+
+/** A step's time limit passed (`step`). */
+class StepTimeout extends Error {}
+
+/**
+ * Runs one step of a test (a load, a scroll, axe) within `ms`. If the step does not finish in
+ * time, or throws anything but a failed assertion, the test fails with `what` (say the step, the
+ * route and the width) and what the page was doing then: its address, `document.readyState`,
+ * whether it has hydrated, its scroll position, the carousels not yet started, and the requests
+ * `pending` (sent, not answered). A hung step thus names itself well inside the test's limit,
+ * instead of the test running out of time with no step named. With `E2E_STEP_TIMES=<file>` each
+ * step's time is appended to that file as a JSON line (`what`, `ms`): a profile of a sweep.
+ */
+export async function step<T>(page: Page, what: string, ms: number, work: () => Promise<T>, pending?: ReadonlySet<Request>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const started = performance.now();
+  try {
+    const result = await Promise.race([work(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StepTimeout()), ms)))]);
+    if (process.env.E2E_STEP_TIMES) appendFileSync(process.env.E2E_STEP_TIMES, `${JSON.stringify({ what, ms: Math.round(performance.now() - started) })}\n`);
+    return result;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AssertionError') throw error;
+    const why = error instanceof StepTimeout ? `not done after ${ms / 1000} s` : `failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : String(error)}`;
+    throw new Error(`${what}: ${why}. The page then: ${await pageState(page, pending)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What the page is doing now, in one line, read within 5 s (a page that does not answer says so). */
+async function pageState(page: Page, pending?: ReadonlySet<Request>): Promise<string> {
+  const requests = pending ? [...pending].map((r) => `${r.resourceType()} ${r.url().slice(0, 120)}`) : [];
+  const waiting = `${requests.length} request(s) pending${requests.length ? `: ${requests.slice(0, 8).join(', ')}` : ''}`;
+  let timer: NodeJS.Timeout | undefined;
+  const read = page.evaluate(() => {
+    const html = document.documentElement;
+    const notReady = [...document.querySelectorAll('section.carousel:not(.is-ready)')].filter((c) => c.checkVisibility()).length;
+    return `${location.pathname}${location.search}, readyState ${document.readyState}, hydrated ${html.dataset.hydrated ?? 'no'}, visibility ${document.visibilityState}, scrolled ${Math.round(scrollY)} of ${html.scrollHeight} px, ${notReady} carousel(s) shown and not started`;
+  });
+  try {
+    const state = await Promise.race([read, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no answer from the page within 5 s (its main thread busy or hung)'), 5_000)))]);
+    return `${state}; ${waiting}`;
+  } catch (error) {
+    return `not readable (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); ${waiting}`;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
