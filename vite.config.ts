@@ -150,7 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ['tests/setup/integration.ts'],
           // React's production build, as the server runs it; the app's config still reads
           // NODE_ENV=test (tests/support/react-production.mjs, ADR 0039).
-          setupFiles: ['tests/support/react-production.mjs'],
+          setupFiles: ['tests/support/react-production.mjs', ...(process.env.CPU_LOG ? ['tests/support/cpu-per-file.ts'] : [])],
           // A worker imports the app (React, the router, drizzle, PGlite…) once for all the files
           // it runs, not once per file (2–3 CPU-seconds each): no file keeps state in a module,
           // each opens its own store and app (docs/conventions.md, "Test files share a worker").

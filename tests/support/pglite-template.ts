@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadMigrations } from '../../server/platform/db/migrate';
 import { migrationSteps, openAppStore } from '../../server/app/store';
 import { silentLogger } from '../../server/platform/http/logger';
@@ -37,4 +40,29 @@ export async function pgliteTemplate(): Promise<string> {
 /** Copies the template's database into `dataDir/db` (the layout `openAppStore({ dataDir })` opens). */
 export function copyPgliteTemplateInto(templateDir: string, dataDir: string) {
   cpSync(path.join(templateDir, 'db'), path.join(dataDir, 'db'), { recursive: true });
+}
+
+/**
+ * The template as one file (`<dir>.tar`, PGlite's `dumpDataDir()`), made once beside the template
+ * from a copy of it (opening a database writes to it): the tests' stores start in memory from it
+ * (`openStore({ embeddedFrom })`, tests/support/test-store.ts) instead of copying the directory and
+ * running on disk (ADR 0039).
+ */
+export async function pgliteTemplateDump(templateDir: string): Promise<string> {
+  const file = `${templateDir}.tar`;
+  if (existsSync(file)) return file;
+  const scratch = mkdtempSync(`${templateDir}.dump-`);
+  try {
+    copyPgliteTemplateInto(templateDir, scratch);
+    const client = await PGlite.create(path.join(scratch, 'db'), { extensions: { btree_gist, pg_trgm } });
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    // Written beside it and renamed, so parallel runs never read a half-written file.
+    const building = `${file}.${process.pid}.tmp`;
+    writeFileSync(building, Buffer.from(await dump.arrayBuffer()));
+    renameSync(building, file);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return file;
 }

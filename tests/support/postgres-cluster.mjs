@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,17 @@ export async function startPostgresCluster(options = {}) {
   const opts = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
   await as(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
   const stop = async () => {
+    // CPU_LOG (tests/support/cpu-per-file.ts): the server's CPU-seconds, its own and its ended backends'.
+    if (process.env.CPU_LOG) {
+      try {
+        const pid = readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0];
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]) / 100);
+        appendFileSync(process.env.CPU_LOG, `${JSON.stringify({ file: 'POSTGRES', self: utime + stime, kids: cutime + cstime })}\n`);
+      } catch {
+        // no such process any more: nothing to record
+      }
+    }
     await as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
     rmSync(root, { recursive: true, force: true });
   };

@@ -34,6 +34,13 @@ export interface OpenStoreOptions {
   poolSize?: number;
   /** Steps in code applied with the SQL migrations, in name order (the composition's: server/app/store.ts). */
   steps?: readonly Migration[];
+  /**
+   * The embedded database in memory, started from this copy of a data directory (PGlite's
+   * `dumpDataDir()`), instead of the one in `${dataDir}/db`: nothing is read from or written to
+   * disk, and it is gone when closed. The tests' own copies of a prepared database
+   * (tests/support/test-store.ts); ignored with `databaseUrl`.
+   */
+  embeddedFrom?: Blob;
 }
 
 /** Opens the store and applies pending migrations. */
@@ -74,8 +81,17 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Sto
   return store;
 }
 
+// btree_gist: the bookings' exclusion constraint (practitioner =, time range &&) needs it
+// (migrations/0003_booking.sql); pg_trgm: the staff inbox's search by part of a name or
+// phone number (0005_inbox_scale.sql). PGlite ships both as bundled extensions.
+const EXTENSIONS = { btree_gist, pg_trgm };
+
 async function openPglite(options: OpenStoreOptions): Promise<Store> {
   const { logger } = options;
+  if (options.embeddedFrom) {
+    const client = await PGlite.create({ loadDataDir: options.embeddedFrom, extensions: EXTENSIONS });
+    return pgliteStore(client, () => {});
+  }
   mkdirSync(options.dataDir, { recursive: true });
   const dir = path.resolve(options.dataDir, 'db');
   // PGlite has no lock of its own: two processes on one directory corrupt it.
@@ -85,15 +101,17 @@ async function openPglite(options: OpenStoreOptions): Promise<Store> {
   if (creating) logger.info('creating the embedded database (PGlite); this takes a few seconds the first time', { dir });
   let client: PGlite;
   try {
-    // btree_gist: the bookings' exclusion constraint (practitioner =, time range &&) needs it
-    // (migrations/0003_booking.sql); pg_trgm: the staff inbox's search by part of a name or
-    // phone number (0005_inbox_scale.sql). PGlite ships both as bundled extensions.
-    client = await PGlite.create(dir, { extensions: { btree_gist, pg_trgm } });
+    client = await PGlite.create(dir, { extensions: EXTENSIONS });
   } catch (error) {
     release();
     throw error;
   }
   logger.info(creating ? 'embedded database created' : 'embedded database opened', { engine: 'pglite', dir, ms: Date.now() - started });
+  return pgliteStore(client, release);
+}
+
+/** The store over an open PGlite; `release` (its directory's lock) runs when it closes or the process exits. */
+function pgliteStore(client: PGlite, release: () => void): Store {
   const db = drizzlePglite({ client }) as unknown as Db;
   const onExit = () => release();
   process.once('exit', onExit);
