@@ -1,5 +1,3 @@
-import { afterPaint } from '../shared/ui/after-paint';
-
 /**
  * Opens a modal `<dialog>` so that the tap's frame shows it at once (docs/first-view.md, ADR 0036):
  * the loader does it for every `show-modal` command (the menu drawer, the video popup), before
@@ -26,7 +24,11 @@ export function openModal(dialog: HTMLDialogElement, opener: Element | null = do
   dialog.setAttribute('open', '');
   dialog.popover = 'manual';
   dialog.showPopover();
-  afterPaint(() => makeModal(dialog, opener));
+  // After the frame has painted (the loader imports nothing from the app, so not shared/ui/after-paint.ts:
+  // importing it put the app's chunk in front of the loader). A hidden page paints no frames.
+  const later = () => setTimeout(() => makeModal(dialog, opener));
+  if (document.visibilityState === 'hidden') later();
+  else requestAnimationFrame(later);
 }
 
 /** The popover becomes the modal dialog; closed in between (a script's close()), it is undone. */

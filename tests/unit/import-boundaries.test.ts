@@ -47,6 +47,9 @@ describe('import boundaries', () => {
     ['server/requests/pages/x.ts', "export const load = () => import('../../../client/firebase');"],
     ['server/x.ts', "export { clientBinder } from '../client/server-data';"],
     ['server/x.ts', 'export const title = () => document.title;'],
+    // The loader's chunk imports only its own modules: a module the app shares put the app's chunk in front of it.
+    ['client/open-modal.ts', "import { afterPaint } from '../shared/ui/after-paint';\nexport const a = afterPaint;"],
+    ['client/loader.ts', "import { CLINIC } from '../shared/content/site';\nexport const c = CLINIC;"],
     // The site's links come from shared/ui/link.tsx (ADR 0017).
     ['shared/app/pages/x.tsx', "import { Link } from 'react-router';\nexport const l = Link;"],
     ['shared/app/layout/x.tsx', "import { NavLink, useLocation } from 'react-router';\nexport const l = [NavLink, useLocation];"],
@@ -58,6 +61,7 @@ describe('import boundaries', () => {
     ['shared/x.ts', "import { site } from './content/site';\nexport const s = site;"],
     ['shared/app/pages/x.tsx', "import { useLocation } from 'react-router';\nimport { Link, NavLink } from '../../ui/link';\nexport const l = [Link, NavLink, useLocation];"],
     ['shared/ui/link.tsx', "import { Link, NavLink } from 'react-router';\nexport const l = [Link, NavLink];"],
+    ['client/loader.ts', "import { openModal } from './open-modal';\nexport const o = openModal;"],
     ['shared/accounts/x.ts', "import { PageHeader } from '../ui/page-header';\nexport const p = PageHeader;"],
     ['shared/ui/x.tsx', "export const load = () => import('./carousel-swiper');"],
     ['shared/ui/x.tsx', 'export function onClick() { window.scrollTo(0, 0); }'],
