@@ -76,6 +76,21 @@ function childrenCpuSeconds() {
 }
 let reapedCpu = childrenCpuSeconds();
 
+// The whole machine's CPU over the run (/proc/stat: busy and idle, in ticks of every core): what
+// the steps' own figures miss (daemons they started and did not wait for, like the test
+// PostgreSQL cluster) and how much of the cores stood idle. Linux only.
+/** @returns {{ busy: number, idle: number } | undefined} */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait };
+  } catch {
+    return undefined;
+  }
+}
+const machineAtStart = machineTicks();
+
 function start(step) {
   const entry = status.get(step.name);
   entry.state = 'running';
@@ -181,6 +196,12 @@ for (const step of steps) {
   if (cpu !== undefined) cpuTotal += cpu;
   const time = state === 'skipped' ? '' : seconds(ms).padStart(8);
   process.stdout.write(`${step.name.padEnd(width)}  ${state.padEnd(7)}  ${time}${cpu === undefined ? '' : `  ${seconds(cpu * 1000).padStart(8)}`}\n`);
+}
+const machineAtEnd = machineTicks();
+if (machineAtStart && machineAtEnd) {
+  const busy = (machineAtEnd.busy - machineAtStart.busy) / ticksPerSecond;
+  const idle = (machineAtEnd.idle - machineAtStart.idle) / ticksPerSecond;
+  process.stdout.write(`machine: ${seconds(busy * 1000)} of CPU busy, ${seconds(idle * 1000)} idle (${Math.round((100 * busy) / (busy + idle))} % busy, every process on it)\n`);
 }
 const failed = steps.filter((s) => status.get(s.name).state !== 'passed').map((s) => s.name);
 process.stdout.write(`${'total'.padEnd(width)}  ${(failed.length ? 'FAILED' : 'passed').padEnd(7)}  ${seconds(total).padStart(8)}  ${seconds(cpuTotal * 1000).padStart(8)} (wall clock, steps side by side; CPU: user + system of each step's processes)\n`);
