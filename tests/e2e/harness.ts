@@ -203,7 +203,16 @@ async function pageState(page: Page, pending?: ReadonlySet<Request>): Promise<st
   const read = page.evaluate(() => {
     const html = document.documentElement;
     const notReady = [...document.querySelectorAll('section.carousel:not(.is-ready)')].filter((c) => c.checkVisibility()).length;
-    return `${location.pathname}${location.search}, readyState ${document.readyState}, hydrated ${html.dataset.hydrated ?? 'no'}, visibility ${document.visibilityState}, scrolled ${Math.round(scrollY)} of ${html.scrollHeight} px, ${notReady} carousel(s) shown and not started`;
+    // Whether the page still paints: a step waiting for a frame would wait for ever on a page given none.
+    const frame = new Promise<string>((resolve) => {
+      requestAnimationFrame(() => resolve('a frame came'));
+      setTimeout(() => resolve('no frame within 2 s'), 2_000);
+    });
+    const scripts = performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/') && e.name.endsWith('.js')).length;
+    return frame.then(
+      (frames) =>
+        `${location.pathname}${location.search}, readyState ${document.readyState}, hydrated ${html.dataset.hydrated ?? 'no'}, visibility ${document.visibilityState}, focus ${document.hasFocus() ? 'yes' : 'no'}, ${frames}, ${scripts} script(s) fetched, scrolled ${Math.round(scrollY)} of ${html.scrollHeight} px, ${notReady} carousel(s) shown and not started`,
+    );
   });
   try {
     const state = await Promise.race([read, new Promise<string>((resolve) => (timer = setTimeout(() => resolve('no answer from the page within 5 s (its main thread busy or hung)'), 5_000)))]);
@@ -222,7 +231,12 @@ async function pageState(page: Page, pending?: ReadonlySet<Request>): Promise<st
  */
 export async function hydrate(page: Page) {
   await page.keyboard.press('Shift');
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  try {
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  } catch (error) {
+    // Seen once in a clean run (skip-rendering, a blog page after its 21 widths): say what the page was doing.
+    throw new Error(`not hydrated 15 s after a key press. The page then: ${await pageState(page)}`, { cause: error });
+  }
 }
 
 /**
