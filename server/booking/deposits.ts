@@ -383,7 +383,8 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         },
         typed,
       };
-      await db.insert(payments).values({ reference, formKey: form.idempotencyKey, holdId: held.appointment.id, holdToken: held.holdToken, serviceId: form.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: form.patient.email, booking: stored as unknown as Record<string, string> });
+      // Created at the booking's clock: reconciliation measures the hold by it (an attempt older than the hold is asked again).
+      await db.insert(payments).values({ reference, formKey: form.idempotencyKey, holdId: held.appointment.id, holdToken: held.holdToken, serviceId: form.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: form.patient.email, booking: stored as unknown as Record<string, string>, createdAt: clock(booking) });
       return checkout(reference, form.patient.email, rule.amountKobo, { booking: held.appointment.reference, service: form.serviceId }, held.expiresAt);
     },
 
@@ -408,7 +409,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         typed,
         course: { id: held.course.id, reference: held.course.reference },
       };
-      await db.insert(payments).values({ reference, formKey: input.idempotencyKey, holdId: first.id, holdToken: null, serviceId: a.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: a.patientEmail, booking: stored as unknown as Record<string, string> });
+      await db.insert(payments).values({ reference, formKey: input.idempotencyKey, holdId: first.id, holdToken: null, serviceId: a.serviceId, amountKobo: rule.amountKobo, status: 'pending', email: a.patientEmail, booking: stored as unknown as Record<string, string>, createdAt: clock(booking) });
       const until = new Date(clock(booking).getTime() + booking.rules.holdMinutes * MINUTE_MS).toISOString();
       return checkout(reference, a.patientEmail, rule.amountKobo, { booking: held.course.reference, service: a.serviceId }, until);
     },
