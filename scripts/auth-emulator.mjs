@@ -127,17 +127,22 @@ export async function startAuthEmulator({ port = 0, projectId = 'demo-clinic', l
 
   async function ready(state) {
     const deadline = Date.now() + timeoutMs;
+    // What the last probe got, said if it never becomes ready (it once printed "ready" and still was not seen so).
+    let last = 'no answer yet';
     while (Date.now() < deadline) {
       if (state.exited) throw new Error(`Auth emulator exited before it was ready:\n${state.output()}`);
       try {
-        const res = await fetch(`http://${host}/`);
-        if (res.ok && (await res.json()).authEmulator?.ready) return;
-      } catch {
+        const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(10_000) });
+        const body = await res.text();
+        last = `HTTP ${res.status}: ${body.slice(0, 300)}`;
+        if (res.ok && JSON.parse(body).authEmulator?.ready) return;
+      } catch (error) {
         // not listening yet
+        last = error instanceof Error ? `${error.name}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`Auth emulator did not start within ${timeoutMs} ms:\n${state.output()}`);
+    throw new Error(`Auth emulator did not start within ${timeoutMs} ms (the last probe of http://${host}/: ${last}):\n${state.output()}`);
   }
 
   current = await launch();
