@@ -335,6 +335,8 @@ describe.each(testEngines())('the site editor on %s', (engine) => {
     // A visit ahead of the real date (the refusal counts by the database's now()): a fixed date would be past one day.
     await addAppointments(t.store, [{ practitioner: 'tunde-bakare', date: nextOpenDay(), starts: '10:00', minutes: 30 }]);
     const page = await editor.get('/staff/content/practitioner/tunde-bakare');
+    // The future visit's reason, not the past visits' (which also says "can only be hidden").
+    expect(page.text).toContain('One future visit is booked with them');
     expect(page.text).toContain('can only be hidden');
     const down = await send('practitioner', 'tunde-bakare', 'take-down', { confirm: 'yes' });
     expect(down.status).toBe(409);
