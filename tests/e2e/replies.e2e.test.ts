@@ -147,6 +147,30 @@ describe('replies to reminders, as staff see them', () => {
     }
     const order = ['Open visit', 'status', 'Save status', 'note', 'Save note'].map((name) => reached.findIndex((r) => r.startsWith(name)));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), reached.join(' | ')).toBe(true);
+    // A reply is never Booked: its status form has no visit date or time, and says where the visit is changed.
+    const statusForm = page.locator('form:has(input[name="intent"][value="status"])');
+    expect(await statusForm.locator('select[name="status"] option').allInnerTexts()).toEqual(['New', 'Contacted', 'Closed', 'Spam']);
+    expect(await statusForm.locator('input[name="date"], input[name="time"]').count()).toBe(0);
+    expect(await statusForm.innerText()).toContain(`open visit ${reference}`);
+    expect(await page.locator('.staff-history').innerText()).toContain('Received as a reply by WhatsApp');
+    // By keyboard: the status chosen with the arrow keys, saved with Enter.
+    await page.locator('select[name="status"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('select[name="status"]').inputValue()).toBe('contacted');
+    await page.getByRole('button', { name: 'Save status' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Status saved.');
+    await expect.poll(() => page.locator('.staff-history').innerText()).toContain('Status New → Contacted');
+    // Without JavaScript it is the same plain form, posted and redirected.
+    const noJs = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noJs.newPage();
+    await plain.goto(page.url().replace(/\?.*$/, ''));
+    await plain.locator('select[name="status"]').selectOption('closed');
+    await Promise.all([plain.waitForURL(/\?saved=status$/), plain.getByRole('button', { name: 'Save status' }).click()]);
+    expect(await plain.locator('.staff-history').innerText()).toContain('Status Contacted → Closed');
+    await noJs.close();
+    await page.reload();
+    await hydrate(page);
     await page.locator(`main a[href="/staff/bookings/${reference}"]`).first().click();
     await page.waitForURL(new RegExp(`/staff/bookings/${reference}$`));
     await expect.poll(() => page.locator('h1').innerText()).toContain(reference);
