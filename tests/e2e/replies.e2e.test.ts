@@ -10,8 +10,9 @@ import { hydrate, launch, openPage, signUp, staffCommand, startOwnServer, type T
 // Replies to reminders as staff see them (issue 46 part 3, ADR 0050), on a server of its own
 // whose WhatsApp webhook is the Cloud API's (its app secret signs what the test posts): a visit
 // booked by phone, a signed reply the server does not
-// understand reaches the inbox linked to the visit, and the Confirm button marks the visit
-// confirmed. At phone width, JavaScript on, axe clean. SHOTS_DIR: screenshots at 375 and 1280 px.
+// understand reaches the inbox linked to the visit, its page's status form is a reply's (New,
+// Contacted, Closed, Spam; no visit date or time; Booked refused at the field; by keyboard and
+// with JavaScript off), and the Confirm button marks the visit confirmed. At phone width, JavaScript on, axe clean. SHOTS_DIR: screenshots at 375 and 1280 px.
 
 const SHOTS = process.env.SHOTS_DIR;
 const APP_SECRET = 'e2e-whatsapp-app-secret-0123456789';
@@ -83,7 +84,7 @@ async function check(page: Page, name: string) {
 }
 
 describe('replies to reminders, as staff see them', () => {
-  it('a reply the server does not understand reaches the inbox linked to the visit; the Confirm button marks the visit confirmed', { timeout: 240_000 }, async () => {
+  it('a reply the server does not understand reaches the inbox linked to the visit, with a reply’s status form (no Booked); the Confirm button marks the visit confirmed', { timeout: 240_000 }, async () => {
     const email = `replies.${Date.now()}@example.com`;
     const password = 'desk-pass-2026';
     await signUp(email, password, 'Front Desk');
