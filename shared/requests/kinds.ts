@@ -77,6 +77,21 @@ export type RequestStatus = keyof typeof REQUEST_STATUSES;
 export const requestStatus = labelled(REQUEST_STATUSES);
 export const STATUSES = requestStatus.values;
 
+/**
+ * The statuses staff may give a request of this kind. A patient's reply (issue 46) is never
+ * "Booked": it is about a visit that already exists, which staff change on that visit's page;
+ * the staff page offers only these, and its action refuses the rest.
+ */
+export function settableStatuses(kind: RequestKind): readonly RequestStatus[] {
+  return kind === 'reply' ? STATUSES.filter((s) => s !== 'booked') : STATUSES;
+}
+
+/** The kind a well-formed reference names by its prefix (`RPL-…` is a reply), or null. */
+export function kindOfReference(reference: string): RequestKind | null {
+  const prefix = reference.split('-')[0];
+  return KINDS.find((k) => REQUEST_KINDS[k].prefix === prefix) ?? null;
+}
+
 /** 32 symbols without the look-alikes 0/O and 1/I: easy to read out on the phone. */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 

@@ -24,6 +24,7 @@ import { DEFAULT_BOOKING_RULES } from '../../shared/booking/rules';
 import { lagosMoment } from '../../shared/booking/time';
 import { DEFAULT_WAITLIST } from '../../shared/booking/waitlist';
 import { bookingDeps, bookingForm, ORIGIN, PHONE, TEST_SECRET, useBookingStore, visitor } from '../support/booking';
+import { submit as submitRequest } from '../support/submit';
 import { makeTestApp } from '../support/test-app';
 import { testEngines } from '../support/test-store';
 import type { SessionUser } from '../../shared/platform/session';
@@ -333,8 +334,72 @@ describe.each(testEngines())('the replies webhooks on %s', (engine) => {
     const detail = await request(app).get(`/staff/requests/${row!.reference}`);
     expect(detail.status).toBe(200);
     expect(detail.text).toContain('Is there parking?');
-    expect(detail.text).toContain('Received as a reply by WhatsApp or SMS');
+    expect(detail.text).toContain('Received as a reply by WhatsApp<');
     expect(detail.text).toContain(`href="/staff/bookings/${reference}"`);
+  });
+
+  /** The status form's controls: each `name="…"` of a select or input other than the hidden ones, and the select's options. */
+  const statusForm = (html: string) => {
+    const form = html.match(/<section[^>]*aria-labelledby="status-heading"[\s\S]*?<\/section>/)?.[0] ?? '';
+    return {
+      fields: [...form.matchAll(/<(?:select|input|textarea)(?![^>]*type="hidden")[^>]*name="([^"]+)"/g)].map((m) => m[1]),
+      options: [...form.matchAll(/<option[^>]*value="([^"]*)"/g)].map((m) => m[1]),
+      text: form,
+    };
+  };
+  const replyOf = async (body: string) => {
+    expect((await postMeta(metaPayload({ id: `wamid.Q${++seq}`, type: 'text', text: { body } }))).status).toBe(200);
+    const [row] = await file.store.db.select().from(requests).orderBy(asc(requests.id));
+    return row!;
+  };
+
+  it('a reply’s status form offers New, Contacted, Closed and Spam with no visit date or time, and says where a visit is changed; an appointment request keeps Booked with its date and time', async () => {
+    const reply = await replyOf('Is there parking?');
+    const form = statusForm((await request(app).get(`/staff/requests/${reply.reference}`)).text);
+    expect(form.fields).toEqual(['status']);
+    expect(form.options).toEqual(['new', 'contacted', 'closed', 'spam']);
+    expect(form.text).toContain(`A reply is not booked: to move or cancel their visit, open visit ${reference}`);
+    // The allowed statuses save as before.
+    const saved = await request(app).post(`/staff/requests/${reply.reference}`).type('form').send({ intent: 'status', version: reply.version, status: 'contacted' });
+    expect(saved.status).toBe(303);
+    expect((await file.store.db.select().from(requests).where(eq(requests.id, reply.id)))[0]!.status).toBe('contacted');
+
+    const { reference: apt } = await submitRequest(file.store, { kind: 'appointment', idempotencyKey: `apt-${++seq}`, name: 'Ada Obi', email: null, phone: '+2348031234567', payload: {}, notify: null });
+    const aptForm = statusForm((await request(app).get(`/staff/requests/${apt}`)).text);
+    expect(aptForm.fields).toEqual(['status', 'date', 'time']);
+    expect(aptForm.options).toEqual(['new', 'contacted', 'booked', 'closed', 'spam']);
+    expect(aptForm.text).not.toContain('A reply is not booked');
+  });
+
+  it('a crafted POST cannot make a reply Booked: 422 with the message at the status field, what was typed kept, nothing changed', async () => {
+    const reply = await replyOf('Can I come at 3 instead?');
+    const eventsBefore = await file.store.db.select().from(requestEvents).where(eq(requestEvents.requestId, reply.id));
+    const res = await request(app).post(`/staff/requests/${reply.reference}`).type('form').send({ intent: 'status', version: reply.version, status: 'booked', date: '2026-12-01', time: '15:00' });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('A patient’s reply cannot be Booked: change their visit on its own page (“Their visit”), or book one from the Calendar. Choose New, Contacted, Closed or Spam.');
+    // The message sits at the status field (its error, described by the select), the form shows what was typed.
+    const form = statusForm(res.text);
+    expect(form.text).toMatch(/<select[^>]*name="status"[^>]*aria-invalid="true"|<select[^>]*aria-invalid="true"[^>]*name="status"/);
+    expect(form.text).toMatch(/<option[^>]*value="booked"[^>]*selected|<option[^>]*selected[^>]*value="booked"/);
+    const after = (await file.store.db.select().from(requests).where(eq(requests.id, reply.id)))[0]!;
+    expect(after).toMatchObject({ status: 'new', version: reply.version, visitAt: null });
+    expect(await file.store.db.select().from(requestEvents).where(eq(requestEvents.requestId, reply.id))).toEqual(eventsBefore);
+    // The router's data request (how the hydrated page posts) is refused the same way, with the values back.
+    const data = await request(app).post(`/staff/requests/${reply.reference}?_data=${encodeURIComponent('/staff/requests/:reference')}`).type('form').send({ intent: 'status', version: reply.version, status: 'booked' });
+    expect(data.body).toMatchObject({ kind: 'data', status: 422, data: { outcome: 'invalid', values: { status: 'booked' }, errors: { status: expect.stringContaining('cannot be Booked') } } });
+  });
+
+  it('the history says which channel a reply came by: WhatsApp, SMS, or both when an older row does not say', async () => {
+    await replyOf('Is there parking?');
+    const termii = JSON.stringify({ type: 'inbound', id: '1', message_id: '3905204342778050001', receiver: '2348000000000', sender: '2348031234567', message: 'Running late', received_at: '2026-11-30T09:00:00.000000Z', cost: null, command: 'Received', status: 'Received', channel: null });
+    expect((await request(app).post('/webhooks/termii').set('content-type', 'application/json').set('x-termii-signature', sign512(termii)).send(termii)).status).toBe(200);
+    const [byWhatsApp, bySms] = await file.store.db.select().from(requests).orderBy(asc(requests.id));
+    const line = async (ref: string) => (await request(app).get(`/staff/requests/${ref}`)).text.match(/Received as a reply by [^<]*/)?.[0];
+    expect(await line(byWhatsApp!.reference)).toBe('Received as a reply by WhatsApp');
+    expect(await line(bySms!.reference)).toBe('Received as a reply by SMS');
+    // A reply recorded before the channel was kept.
+    await file.store.db.execute(sql`UPDATE request_events SET detail = detail - 'via' WHERE request_id = ${bySms!.id} AND action = 'created'`);
+    expect(await line(bySms!.reference)).toBe('Received as a reply by WhatsApp or SMS');
   });
 
   it('a bad or missing signature is 401 and nothing is read or done', async () => {

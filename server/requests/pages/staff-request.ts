@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { abujaDateTime } from '../../../shared/platform/clinic-time';
 import { parseClock, parseDay, parseId } from '../../../shared/platform/parse';
 import { isStorableText } from '../../../shared/platform/storable-text';
-import { REFERENCE_PATTERN, requestKind, requestStatus } from '../../../shared/requests/kinds';
+import { kindOfReference, REFERENCE_PATTERN, requestKind, requestStatus, settableStatuses, type RequestKind, type RequestStatus } from '../../../shared/requests/kinds';
 import { describePayload } from '../../../shared/requests/staff/labels';
 import type { StaffActionData, StaffRequestData } from '../../../shared/requests/staff/types';
 import { platformContext, requireStaff } from '../../platform/render/route-context';
@@ -55,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs): 
       toStatus: e.toStatus,
       visitAt: typeof e.detail.visitAt === 'string' ? e.detail.visitAt : null,
       booking: typeof e.detail.booking === 'string' ? e.detail.booking : null,
+      via: e.detail.via === 'whatsapp' || e.detail.via === 'sms' ? e.detail.via : null,
     })),
     meta: { title: `${requestKind.label(r.kind)} ${r.reference}`, description: 'A request from the website, for the clinic’s staff.' },
   };
@@ -64,6 +65,15 @@ const CONFLICT = 'Someone else changed this request while you were looking at it
 
 function refuse(intent: string, values: Record<string, string>, errors: Record<string, string>) {
   return data({ intent, outcome: 'invalid', message: 'Please correct the marked fields.', errors, values } satisfies StaffActionData, { status: 422, statusText: 'Unprocessable Content' });
+}
+
+/** Why a kind cannot take a status, at the status field (today: a patient's reply is never "Booked"). */
+function notSettable(kind: RequestKind, status: RequestStatus): string {
+  const allowed = settableStatuses(kind).map((s) => requestStatus.label(s));
+  const choose = `Choose ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}.`;
+  return kind === 'reply'
+    ? `A patient’s reply cannot be ${requestStatus.label(status)}: change their visit on its own page (“Their visit”), or book one from the Calendar. ${choose}`
+    : `A ${requestKind.label(kind).toLowerCase()} cannot be ${requestStatus.label(status)}. ${choose}`;
 }
 
 /** Status changes, the note, and approving or rejecting a comment: POST forms with the version the staff member saw. */
@@ -91,6 +101,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 'status': {
       const status = values.status;
       if (!requestStatus.is(status)) return refuse(intent, values, { status: 'Please choose a status.' });
+      // The reference names the kind: a crafted POST cannot make a patient's reply "Booked" either.
+      const kind = kindOfReference(reference);
+      if (kind && !settableStatuses(kind).includes(status)) return refuse(intent, values, { status: notSettable(kind, status) });
       let visitAt: Date | null = null;
       if (status === 'booked') {
         const errors: Record<string, string> = {};

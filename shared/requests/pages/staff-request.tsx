@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useRevalidator, useSearchParams } f
 import { Link } from '../../ui/link';
 import { formatE164Nigeria } from '../../platform/phone';
 import { abujaParts, formatAbuja } from '../../ui/staff/format';
-import { requestKind, requestStatus } from '../kinds';
+import { requestKind, requestStatus, settableStatuses, type RequestStatus } from '../kinds';
 import { StaffBand, StatusBadge } from '../../ui/staff/staff-band';
 import type { HistoryLine, StaffActionData, StaffRequestData } from '../staff/types';
 import { FormStateContext, SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -16,10 +16,14 @@ const SAVED: Record<string, string> = {
   approve: 'Comment approved: it now shows under its post.',
 };
 
+/** The channel a patient's reply came by (the 'created' event's `detail.via`). */
+const REPLY_CHANNELS = { whatsapp: 'WhatsApp', sms: 'SMS' } as const;
+
 function historyText(h: HistoryLine, kind: string): string {
   switch (h.action) {
     case 'created':
-      return kind === 'reply' ? 'Received as a reply by WhatsApp or SMS' : 'Received from the website';
+      if (kind !== 'reply') return 'Received from the website';
+      return `Received as a reply by ${h.via ? REPLY_CHANNELS[h.via] : 'WhatsApp or SMS'}`;
     case 'status':
       return `Status ${h.fromStatus ? requestStatus.label(h.fromStatus) : '—'} → ${h.toStatus ? requestStatus.label(h.toStatus) : '—'}${h.visitAt ? `, visit ${formatAbuja(h.visitAt)}` : ''}`;
     case 'note':
@@ -31,6 +35,22 @@ function historyText(h: HistoryLine, kind: string): string {
     default:
       return h.action;
   }
+}
+
+/**
+ * A patient's reply is never "Booked" (settableStatuses): the select offers what it may become,
+ * and also its current status and the one just refused when another (so the form shows what is
+ * and what was sent, next to the message, rather than silently "New").
+ */
+function replyStatusOptions(current: RequestStatus, sent: string | undefined) {
+  const statuses = settableStatuses('reply');
+  return requestStatus.options().filter((o) => statuses.includes(o.value) || o.value === current || o.value === sent);
+}
+
+function replyStatusHint(visit: string | null | undefined): string {
+  return visit
+    ? `A reply is not booked: to move or cancel their visit, open visit ${visit} (under “Their visit”); to book another, use the Calendar.`
+    : 'A reply is not booked: to book them a visit, use the Calendar.';
 }
 
 /** The state a form shows: after a refusal or a conflict on this form, what was typed (and the messages). */
@@ -212,11 +232,17 @@ export default function StaffRequestPage() {
             <section className="staff-card" aria-labelledby="status-heading">
               <h2 id="status-heading">Change status</h2>
               <IntentForm intent="status" version={r.version} formKey={formKey} echo={echo}>
-                  <SelectField label="Status" name="status" defaultValue={r.status} options={requestStatus.options()} />
-                  <div className="staff-form__row">
-                    <TextField label="Visit date" name="date" type="date" defaultValue={visit.date} hint="For Booked" />
-                    <TextField label="Visit time" name="time" type="time" defaultValue={visit.time} hint="Abuja time" step={300} />
-                  </div>
+                  {r.kind === 'reply' ? (
+                    <SelectField label="Status" name="status" defaultValue={r.status} options={replyStatusOptions(r.status, echo?.intent === 'status' ? echo.values.status : undefined)} hint={replyStatusHint(visitOfReply)} />
+                  ) : (
+                    <>
+                      <SelectField label="Status" name="status" defaultValue={r.status} options={requestStatus.options()} />
+                      <div className="staff-form__row">
+                        <TextField label="Visit date" name="date" type="date" defaultValue={visit.date} hint="For Booked" />
+                        <TextField label="Visit time" name="time" type="time" defaultValue={visit.time} hint="Abuja time" step={300} />
+                      </div>
+                    </>
+                  )}
                   <button type="submit" className="btn btn--primary">
                     Save status
                   </button>

@@ -61,6 +61,8 @@ export interface HistoryLine {
   visitAt: string | null;
   /** The booking this change made (a call-back turned into a booking), e.g. BK-7KQ2M. */
   booking?: string | null;
+  /** How a patient's reply came (its 'created' event), or null when not said (older rows, other kinds). */
+  via?: 'whatsapp' | 'sms' | null;
 }
 
 /** What /staff/requests/:reference's server loader returns. */
