@@ -385,6 +385,7 @@ export function createApp(deps: AppDeps): App {
       whatsapp: deps.messaging?.whatsapp ?? { provider: 'sink' },
       sms: deps.messaging?.sms ?? { provider: 'sink' },
       replies: { booking, publicOrigin: config.publicOrigin, now: () => booking.now() },
+      now: () => booking.now(),
     }),
   );
   // The month's deposits as CSV for the accountant (staff only).

@@ -158,7 +158,7 @@ export function composeDomains(options: DomainsOptions): Domains {
     fileErasers: fileErasers(config.store.dataDir),
     personExporters,
     todayVisits: () => todayVisits(booking),
-    housekeeping: async () => ({ codes: await pruneCodes(store.db), refusals: await pruneRefusals(store.db), webhookEvents: await pruneWebhookEvents(store.db) }),
+    housekeeping: async () => ({ codes: await pruneCodes(store.db, booking.now()), refusals: await pruneRefusals(store.db, booking.now()), webhookEvents: await pruneWebhookEvents(store.db) }),
   };
 }
 

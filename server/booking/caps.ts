@@ -86,11 +86,11 @@ export async function recentRefusals(db: Db, now: Date, days = 30, limit = 200):
   return rows.map((r) => ({ at: r.at.toISOString(), cap: r.cap, phone: r.phone, address: r.address, reference: r.reference }));
 }
 
-/** Refusals older than `days`, gone (the retention job). */
-export async function pruneRefusals(db: Db, days = 90): Promise<number> {
+/** Refusals older than `days` by the booking's clock (their `at` is its time, as recentRefusals reads them), gone (the retention job). */
+export async function pruneRefusals(db: Db, now: Date, days = 90): Promise<number> {
   const gone = await db
     .delete(bookingRefusals)
-    .where(lt(bookingRefusals.at, sql`now() - make_interval(days => ${days})`))
+    .where(lt(bookingRefusals.at, new Date(now.getTime() - days * DAY_MS)))
     .returning({ id: bookingRefusals.id });
   return gone.length;
 }

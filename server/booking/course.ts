@@ -174,7 +174,7 @@ export async function bookCourse(deps: BookingDeps, booker: CourseBooker, input:
           [course] = await tx.transaction((sp) =>
             sp
               .insert(courses)
-              .values({ reference: courseReference(), practitionerId: anchor.practitionerId, serviceId: anchor.serviceId, rhythm: input.rhythm, visits: input.starts.length, idempotencyKey: input.idempotencyKey, createdBy: actor })
+              .values({ reference: courseReference(), practitionerId: anchor.practitionerId, serviceId: anchor.serviceId, rhythm: input.rhythm, visits: input.starts.length, idempotencyKey: input.idempotencyKey, createdBy: actor, createdAt: now })
               .returning(),
           );
         } catch (error) {

@@ -284,7 +284,8 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         .where(and(eq(payments.id, p.id), inArray(payments.status, ['pending', 'failed']), isNull(payments.outcome)))
         .returning();
       if (!row) return null;
-      await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'late', key: `late-${p.id}`, amountKobo: p.amountKobo, status: 'pending', createdBy: 'system' }).onConflictDoNothing();
+      // Its times are the booking's clock, as every refund's: reconcile() finds a refund stuck by that clock.
+      await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'late', key: `late-${p.id}`, amountKobo: p.amountKobo, status: 'pending', createdBy: 'system', createdAt: now, updatedAt: now }).onConflictDoNothing();
       await queueMail(tx, lateRefundMail({ to: p.email, name: form.patient.name, amountKobo: p.amountKobo, reference: p.reference, startsAt: form.startsAt, bookUrl: `${origin}${BOOK_PATH}` }));
       return row;
     });
@@ -568,7 +569,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         if (again) return { ok: true as const, id: again.id };
         const left = await refundable(tx, p);
         if (amountKobo > left) return { ok: false as const, message: left > 0 ? `At most ${left / 100} naira is left to refund.` : 'The whole deposit has been refunded already.' };
-        const [r] = await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'staff', key: `staff-${key}`, amountKobo, status: 'pending', createdBy: by }).returning();
+        const [r] = await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'staff', key: `staff-${key}`, amountKobo, status: 'pending', createdBy: by, createdAt: now, updatedAt: now }).returning();
         await tx.insert(appointmentEvents).values({ appointmentId, actor: by, action: 'deposit-refund', detail: { by: name, amountKobo, reference: p.reference } });
         await restate(tx, p.id, now);
         return { ok: true as const, id: r!.id };
@@ -654,7 +655,7 @@ export function createDepositService(deps: DepositsDeps): DepositService {
         if (!p || (p.status !== 'paid' && p.status !== 'part-refunded')) return;
         const left = await refundable(tx, p);
         if (left <= 0) return;
-        const [r] = await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'cancelled', key: `cancelled-${p.id}`, amountKobo: left, status: 'pending', createdBy: change.by === 'staff' ? 'staff' : 'visitor' }).onConflictDoNothing().returning();
+        const [r] = await tx.insert(paymentRefunds).values({ paymentId: p.id, reason: 'cancelled', key: `cancelled-${p.id}`, amountKobo: left, status: 'pending', createdBy: change.by === 'staff' ? 'staff' : 'visitor', createdAt: change.at, updatedAt: change.at }).onConflictDoNothing().returning();
         if (!r) return;
         await tx.insert(appointmentEvents).values({ appointmentId: visit.id, actor: 'system', action: 'deposit-refund', detail: { reason: 'cancelled in time', amountKobo: left, reference: p.reference } });
         await restate(tx, p.id, change.at);

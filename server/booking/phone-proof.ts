@@ -187,11 +187,11 @@ export function emailProofMatches(secret: string, appointmentId: number, email: 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Codes a day old, gone (the retention job): nothing is proven by them any more. */
-export async function pruneCodes(db: Db): Promise<number> {
+/** Codes a day old by the booking's clock (their `created_at` is its time), gone (the retention job): nothing is proven by them any more. */
+export async function pruneCodes(db: Db, now: Date): Promise<number> {
   const gone = await db
     .delete(phoneCodes)
-    .where(lt(phoneCodes.createdAt, sql`now() - interval '1 day'`))
+    .where(lt(phoneCodes.createdAt, new Date(now.getTime() - DAY_MS)))
     .returning({ id: phoneCodes.id });
   return gone.length;
 }

@@ -94,12 +94,12 @@ export async function withdrawConsent(store: Store, phone: string, from: OptOutS
   });
 }
 
-async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger: Logger, replies: WebhookDeps['replies']) {
+async function applyWhatsAppEvents(store: Store, events: WhatsAppEvent[], logger: Logger, replies: WebhookDeps['replies'], now: () => Date) {
   for (const event of events) {
     if (event.type === 'status') {
       if (event.status === 'sent') continue;
       const changed = await recordDeliveryStatus(store, event.providerId, event.status, event.at, event.error ? `failed on whatsapp: ${event.error.code}` : null);
-      if (changed && event.status === 'failed') await fallBackAfterDeliveryFailure(store, event.providerId, new Date());
+      if (changed && event.status === 'failed') await fallBackAfterDeliveryFailure(store, event.providerId, now());
     } else if (event.optOut) {
       const count = await withdrawConsent(store, event.from, { source: 'whatsapp-inbound', eventId: event.providerId }, event.at);
       logger.info('patient opted out of messages', { channel: 'whatsapp', appointments: count });
@@ -126,6 +126,8 @@ export interface WebhookDeps {
   sms: SmsConfig;
   /** Acting on patients' replies (issue 46, ADR 0050): the booking's side and the links' origin; without it, replies other than STOP change nothing. */
   replies?: Omit<ReplyDeps, 'store'> | undefined;
+  /** The clock a failed message's fallback is judged by (the visit not started, the channel's hours): the booking's, set by the composition; tests fix it. */
+  now?: () => Date;
 }
 
 /** The webhook routes, with their own raw-body parser (mount before any other body parser). */
@@ -133,6 +135,7 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
   const router = express.Router();
   const raw = express.raw({ type: () => true, limit: '512kb' });
   const { whatsapp, sms, store, logger } = deps;
+  const now = deps.now ?? (() => new Date());
 
   router.get(WHATSAPP_WEBHOOK_PATH, (req, res) => {
     if (whatsapp.provider !== 'whatsapp-cloud') return void res.sendStatus(404);
@@ -148,7 +151,7 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
       if (result.status === 401) logger.info('webhook refused', { provider: 'whatsapp', reason: result.reason });
       return void res.sendStatus(result.status);
     }
-    applyWhatsAppEvents(store, result.events, logger, deps.replies)
+    applyWhatsAppEvents(store, result.events, logger, deps.replies, now)
       .then(() => res.sendStatus(200))
       .catch(next);
   });
@@ -184,7 +187,7 @@ export function messagesWebhooks(deps: WebhookDeps): Router {
     if (!report || report.status === 'sent') return void res.sendStatus(200);
     recordDeliveryStatus(store, report.providerId, report.status, report.at ?? new Date(), report.status === 'failed' ? `failed on sms: ${report.detail}` : null)
       .then(async (changed) => {
-        if (changed && report.status === 'failed') await fallBackAfterDeliveryFailure(store, report.providerId, new Date());
+        if (changed && report.status === 'failed') await fallBackAfterDeliveryFailure(store, report.providerId, now());
         res.sendStatus(200);
       })
       .catch(next);

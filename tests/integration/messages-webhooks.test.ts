@@ -14,6 +14,7 @@ import { lagosMoment } from '../../shared/booking/time';
 import { testEngines } from '../support/test-store';
 import { makeTestApp } from '../support/test-app';
 import { bookingDeps, bookingForm, useBookingStore, visitor } from '../support/booking';
+import { createBookingService } from '../../server/booking/service';
 
 // The providers' webhooks through the app, on both engines: a valid signature updates the
 // message; a bad one is 401 and changes nothing; STOP withdraws the patient's consent.
@@ -50,7 +51,8 @@ describe.each(testEngines())('messages webhooks on %s', (engine) => {
   let app: App;
   beforeAll(() => {
     store = db.store;
-    app = makeTestApp({ store, messaging: { whatsapp, sms } });
+    // The app's booking on the file's clock: a failed message's fallback is judged by it (the visit not started yet), on any real date.
+    app = makeTestApp({ store, messaging: { whatsapp, sms }, booking: createBookingService(bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '12:00')) })) });
   });
   beforeEach(async () => {
     deps = bookingDeps(store, { now: () => new Date(lagosMoment('2026-11-30', '10:00')) });
